@@ -1,0 +1,56 @@
+import { randomUUID } from "node:crypto";
+import { EventEmitter } from "node:events";
+import type { Logger } from "../logging/logger.js";
+import type { ChatMessage } from "../llm/messages.js";
+import type { Job, JobStore } from "../store/jobs.js";
+import type { ToolResult } from "../tools/contract.js";
+import type { ToolCall } from "../tools/registry.js";
+
+/**
+ * Tool calls that did not finish within the turn's time limit. They keep running; their results are
+ * stored when they arrive and handed to the conversation's next turn.
+ */
+export class BackgroundJobs extends EventEmitter<{ finished: [Job] }> {
+  private readonly running = new Set<Promise<unknown>>();
+
+  constructor(
+    private readonly store: JobStore,
+    private readonly logger: Logger,
+  ) {
+    super();
+  }
+
+  adopt(conversationId: string, call: ToolCall, running: Promise<ToolResult>): string {
+    const id = randomUUID();
+    this.store.start({ id, conversationId, toolCallId: call.id, toolName: call.name, arguments: call.arguments });
+    const settled = running.then((result) => {
+      this.store.finish(id, result);
+      this.running.delete(settled);
+      this.logger.info({ jobId: id, tool: call.name, success: result.success }, "background job finished");
+      const job = this.store.get(id);
+      if (job) this.emit("finished", job);
+    });
+    this.running.add(settled);
+    return id;
+  }
+
+  /** The finished results not yet shown to the conversation, as one message, and marks them delivered. */
+  takeFinished(conversationId: string): { message: ChatMessage; jobs: Job[] } | undefined {
+    const jobs = this.store.undelivered(conversationId);
+    if (jobs.length === 0) return undefined;
+    this.store.markDelivered(jobs.map((job) => job.id));
+    const lines = jobs.map(
+      (job) => `- ${job.toolName} ${job.arguments} (job ${job.id}) → ${JSON.stringify(job.result)}`,
+    );
+    const content =
+      "Results of tool calls that were still running in the background at the end of an earlier turn. " +
+      "Tell the user about them where it helps:\n" +
+      lines.join("\n");
+    return { message: { role: "system", content }, jobs };
+  }
+
+  /** Waits for every running job; used at shutdown and by tests. */
+  async settle(): Promise<void> {
+    while (this.running.size > 0) await Promise.all(this.running);
+  }
+}

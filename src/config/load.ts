@@ -1,0 +1,94 @@
+import { existsSync, readFileSync } from "node:fs";
+import { configSchema, type Config } from "./schema.js";
+import { FIELD_SOURCES, describeField, type FieldSource } from "./sources.js";
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+export interface LoadOptions {
+  env?: NodeJS.ProcessEnv;
+  /** The add-on's options file; read only when it exists. */
+  optionsPath?: string;
+}
+
+const ADDON_OPTIONS_PATH = "/data/options.json";
+
+function defaults(addon: boolean) {
+  return {
+    llm: {
+      baseUrl: "https://api.deepseek.com",
+      model: "deepseek-v4-flash",
+      maxRetries: 2,
+      requestTimeoutMs: 60_000,
+      idleTimeoutMs: 60_000,
+    },
+    server: { port: 8099, host: addon ? "0.0.0.0" : "127.0.0.1" },
+    dataDir: addon ? "/data" : "./data",
+    ha: {},
+    agent: { maxRounds: 5, toolTimeoutMs: 8_000, backgroundTimeoutMs: 600_000, maxToolResultChars: 16_000 },
+    logLevel: "info",
+  };
+}
+
+/** Loads the configuration: defaults, then /data/options.json, then environment variables. */
+export function loadConfig(options: LoadOptions = {}): Config {
+  const env = options.env ?? process.env;
+  const optionsPath = options.optionsPath ?? ADDON_OPTIONS_PATH;
+  const addon = Boolean(env.SUPERVISOR_TOKEN);
+  const raw: Record<string, unknown> = defaults(addon);
+
+  const addonOptions = readOptionsFile(optionsPath);
+  for (const source of FIELD_SOURCES) {
+    if (source.option && isPresent(addonOptions[source.option])) {
+      setPath(raw, source.path, coerce(source, addonOptions[source.option], `option "${source.option}"`));
+    }
+  }
+  for (const source of FIELD_SOURCES) {
+    const value = source.env ? env[source.env] : undefined;
+    if (isPresent(value)) setPath(raw, source.path, coerce(source, value, source.env!));
+  }
+
+  const parsed = configSchema.safeParse(raw);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${describeField(i.path.join("."))}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration: ${problems.join("; ")}`);
+  }
+  return parsed.data;
+}
+
+function readOptionsFile(path: string): Record<string, unknown> {
+  if (!existsSync(path)) return {};
+  try {
+    const value: unknown = JSON.parse(readFileSync(path, "utf8"));
+    if (value && typeof value === "object" && !Array.isArray(value)) return value as Record<string, unknown>;
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration: ${path} is not valid JSON (${(error as Error).message})`);
+  }
+  throw new ConfigError(`Invalid configuration: ${path} must hold a JSON object`);
+}
+
+function isPresent(value: unknown): boolean {
+  return value !== undefined && value !== null && value !== "";
+}
+
+function coerce(source: FieldSource, value: unknown, origin: string): unknown {
+  if (source.type === "string" || typeof value !== "string") {
+    return source.type === "seconds" && typeof value === "number" ? value * 1000 : value;
+  }
+  const number = Number(value);
+  if (value.trim() === "" || !Number.isFinite(number)) {
+    throw new ConfigError(`Invalid configuration: ${describeField(source.path)}: ${origin} must be a number`);
+  }
+  return source.type === "seconds" ? Math.round(number * 1000) : number;
+}
+
+function setPath(target: Record<string, unknown>, path: string, value: unknown): void {
+  const keys = path.split(".");
+  let node = target;
+  for (const key of keys.slice(0, -1)) {
+    node[key] ??= {};
+    node = node[key] as Record<string, unknown>;
+  }
+  node[keys.at(-1)!] = value;
+}

@@ -1,0 +1,42 @@
+import { z } from "zod";
+
+export const configSchema = z.object({
+  llm: z.object({
+    baseUrl: z.url(),
+    apiKey: z.string().default(""),
+    model: z.string().min(1),
+    temperature: z.number().min(0).max(2).optional(),
+    /** Retries of a request that failed before any output reached the user (429, 5xx, network). */
+    maxRetries: z.number().int().min(0).max(10),
+    /** Time allowed until the response headers arrive. */
+    requestTimeoutMs: z.number().int().positive(),
+    /** Time allowed between two stream chunks before the stream counts as stalled. */
+    idleTimeoutMs: z.number().int().positive(),
+  }),
+  server: z.object({
+    port: z.number().int().min(1).max(65535),
+    host: z.string().min(1),
+    apiToken: z.string().optional(),
+  }),
+  dataDir: z.string().min(1),
+  ha: z.object({
+    url: z.string().optional(),
+    token: z.string().optional(),
+  }),
+  /** Set when running as a Home Assistant add-on (the Supervisor gives us a token). */
+  supervisorToken: z.string().optional(),
+  agent: z.object({
+    maxRounds: z.number().int().min(1).max(20),
+    toolTimeoutMs: z.number().int().positive(),
+    /** Hard limit for a tool that went on in the background. */
+    backgroundTimeoutMs: z.number().int().positive(),
+    systemPrompt: z.string().optional(),
+    /** Largest tool result (in characters) handed to the LLM. */
+    maxToolResultChars: z.number().int().min(500),
+  }),
+  timeZone: z.string().optional(),
+  logLevel: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]),
+});
+
+export type Config = z.infer<typeof configSchema>;
+export type ConfigInput = z.input<typeof configSchema>;

@@ -1,0 +1,35 @@
+/**
+ * Where each configuration field can come from. A field is named by its dotted path in the schema;
+ * `option` is the add-on option in /data/options.json, `env` the environment variable.
+ */
+export interface FieldSource {
+  path: string;
+  option?: string;
+  env?: string;
+  type: "string" | "int" | "float" | "seconds";
+}
+
+export const FIELD_SOURCES: readonly FieldSource[] = [
+  { path: "llm.baseUrl", option: "llm_base_url", env: "CYRENE_LLM_BASE_URL", type: "string" },
+  { path: "llm.apiKey", option: "llm_api_key", env: "CYRENE_LLM_API_KEY", type: "string" },
+  { path: "llm.model", option: "llm_model", env: "CYRENE_LLM_MODEL", type: "string" },
+  { path: "llm.temperature", option: "llm_temperature", env: "CYRENE_LLM_TEMPERATURE", type: "float" },
+  { path: "server.port", env: "CYRENE_PORT", type: "int" },
+  { path: "server.apiToken", option: "api_token", env: "CYRENE_API_TOKEN", type: "string" },
+  { path: "dataDir", env: "CYRENE_DATA_DIR", type: "string" },
+  { path: "ha.url", env: "CYRENE_HA_URL", type: "string" },
+  { path: "ha.token", env: "CYRENE_HA_TOKEN", type: "string" },
+  { path: "supervisorToken", env: "SUPERVISOR_TOKEN", type: "string" },
+  { path: "agent.maxRounds", option: "max_tool_rounds", env: "CYRENE_MAX_TOOL_ROUNDS", type: "int" },
+  { path: "agent.toolTimeoutMs", option: "tool_timeout_seconds", env: "CYRENE_TOOL_TIMEOUT_SECONDS", type: "seconds" },
+  { path: "agent.systemPrompt", option: "system_prompt", env: "CYRENE_SYSTEM_PROMPT", type: "string" },
+  { path: "timeZone", option: "time_zone", env: "CYRENE_TIME_ZONE", type: "string" },
+  { path: "logLevel", option: "log_level", env: "CYRENE_LOG_LEVEL", type: "string" },
+];
+
+/** The names a user would recognise for a schema path, for error messages. */
+export function describeField(path: string): string {
+  const source = FIELD_SOURCES.find((s) => s.path === path);
+  const names = [source?.env, source?.option && `option "${source.option}"`].filter(Boolean);
+  return names.length ? `${path} (${names.join(", ")})` : path;
+}

@@ -1,0 +1,41 @@
+import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
+
+/**
+ * A chat message in the OpenAI wire format. Assistant messages may carry `reasoning_content`:
+ * DeepSeek's thinking models require it to be sent back on every assistant message that made
+ * tool calls, or they answer 400.
+ */
+export type ChatMessage = ChatCompletionMessageParam & { reasoning_content?: string };
+
+export interface LlmToolCall {
+  id: string;
+  name: string;
+  arguments: string;
+}
+
+export interface LlmUsage {
+  promptTokens: number;
+  completionTokens: number;
+}
+
+export interface LlmResponse {
+  content: string;
+  reasoning: string;
+  toolCalls: LlmToolCall[];
+  finishReason: string | null;
+  usage?: LlmUsage;
+}
+
+export function assistantMessage(response: LlmResponse): ChatMessage {
+  if (response.toolCalls.length === 0) return { role: "assistant", content: response.content };
+  return {
+    role: "assistant",
+    content: response.content || null,
+    tool_calls: response.toolCalls.map((call) => ({
+      id: call.id,
+      type: "function" as const,
+      function: { name: call.name, arguments: call.arguments },
+    })),
+    ...(response.reasoning ? { reasoning_content: response.reasoning } : {}),
+  };
+}

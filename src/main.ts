@@ -1,0 +1,42 @@
+import type { Server } from "node:http";
+import { createCyrene } from "./compose.js";
+import { ConfigError, loadConfig } from "./config/load.js";
+import { createLogger } from "./logging/logger.js";
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.logLevel);
+  const cyrene = createCyrene(config, { logger });
+  if (!config.llm.apiKey) logger.warn("CYRENE_LLM_API_KEY is not set; the LLM provider may refuse requests");
+
+  const server: Server = cyrene.app.listen(config.server.port, config.server.host, () => {
+    logger.info(
+      { host: config.server.host, port: config.server.port, model: config.llm.model, tools: cyrene.registry.names() },
+      "Cyrene is listening",
+    );
+  });
+  server.on("error", (error) => {
+    logger.fatal({ err: error }, "cannot listen");
+    process.exit(1);
+  });
+
+  const shutdown = (signal: string) => {
+    logger.info({ signal }, "shutting down");
+    server.close();
+    server.closeAllConnections();
+    void cyrene.close().then(() => process.exit(0));
+  };
+  process.once("SIGINT", () => shutdown("SIGINT"));
+  process.once("SIGTERM", () => shutdown("SIGTERM"));
+}
+
+await main();

@@ -1,0 +1,54 @@
+import express, { type Express } from "express";
+import type { Assistant } from "../agent/assistant.js";
+import type { Logger } from "../logging/logger.js";
+import type { ConversationStore } from "../store/conversations.js";
+import type { JobStore } from "../store/jobs.js";
+import type { ToolPolicy } from "../tools/policy.js";
+import { bearerAuth, ingressOnly } from "./auth.js";
+import { errorHandler } from "./errors.js";
+import { chatRoutes } from "./routes/chat.js";
+import { healthRoutes, type HealthInfo } from "./routes/health.js";
+import { openAiRoutes } from "./routes/openai.js";
+
+export interface AppDeps {
+  assistant: Assistant;
+  conversations: ConversationStore;
+  jobs: JobStore;
+  policy: ToolPolicy;
+  logger: Logger;
+  health: HealthInfo;
+  apiToken?: string;
+  /** Add-on mode: this listener is HA's ingress port and answers only the ingress proxy. */
+  ingressOnly: boolean;
+}
+
+export function createApp(deps: AppDeps): Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("etag", false);
+  if (deps.ingressOnly) app.use(ingressOnly());
+  if (deps.apiToken) app.use(bearerAuth(deps.apiToken, { trustIngress: deps.ingressOnly }));
+  app.use(express.json({ limit: "2mb" }));
+  app.use(requestLog(deps.logger));
+  app.use(healthRoutes(deps.health));
+  app.use(chatRoutes(deps));
+  app.use(openAiRoutes(deps));
+  app.use((req, res) => {
+    res.status(404).json({ error: { message: `No route for ${req.method} ${req.path}`, type: "not_found" } });
+  });
+  app.use(errorHandler(deps.logger));
+  return app;
+}
+
+function requestLog(logger: Logger) {
+  return (req: express.Request, res: express.Response, next: express.NextFunction) => {
+    const started = performance.now();
+    res.on("finish", () => {
+      logger.debug(
+        { method: req.method, path: req.path, status: res.statusCode, ms: Math.round(performance.now() - started) },
+        "http",
+      );
+    });
+    next();
+  };
+}

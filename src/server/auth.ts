@@ -1,0 +1,37 @@
+import { timingSafeEqual } from "node:crypto";
+import type { NextFunction, Request, Response } from "express";
+
+/** HA's ingress proxy: in the add-on, requests through ingress come from here, already authenticated by HA. */
+export const INGRESS_PROXY_ADDRESS = "172.30.32.2";
+
+export function remoteAddress(req: Request): string {
+  const address = req.socket.remoteAddress ?? "";
+  return address.startsWith("::ffff:") ? address.slice(7) : address;
+}
+
+/** Requires `Authorization: Bearer <token>` on every route except the health check. */
+export function bearerAuth(token: string, options: { trustIngress: boolean }) {
+  const expected = Buffer.from(token);
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.path === "/healthz") return next();
+    if (options.trustIngress && remoteAddress(req) === INGRESS_PROXY_ADDRESS) return next();
+    const given = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? "")?.[1]?.trim();
+    if (given && safeEqual(Buffer.from(given), expected)) return next();
+    res
+      .status(401)
+      .set("WWW-Authenticate", 'Bearer realm="cyrene"')
+      .json({ error: { message: "Missing or invalid bearer token.", type: "authentication_error" } });
+  };
+}
+
+/** In the add-on the ingress port answers only HA's ingress proxy. */
+export function ingressOnly() {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (remoteAddress(req) === INGRESS_PROXY_ADDRESS || req.path === "/healthz") return next();
+    res.status(403).json({ error: { message: "This port serves Home Assistant ingress only.", type: "forbidden" } });
+  };
+}
+
+function safeEqual(a: Buffer, b: Buffer): boolean {
+  return a.length === b.length && timingSafeEqual(a, b);
+}

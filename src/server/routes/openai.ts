@@ -1,0 +1,132 @@
+import { Router } from "express";
+import { z } from "zod";
+import type { Assistant } from "../../agent/assistant.js";
+import type { ChatMessage } from "../../llm/messages.js";
+import type { ConversationStore } from "../../store/conversations.js";
+import type { ToolPolicy } from "../../tools/policy.js";
+import { HttpError, parseBody } from "../errors.js";
+import { abortOnDisconnect, openEventStream, writeEvent } from "../sse.js";
+
+export const MODEL_ID = "cyrene";
+/** Sent back on every answer; a client that returns it continues the stored conversation. */
+export const CONVERSATION_HEADER = "x-cyrene-conversation-id";
+
+const contentPart = z.object({ type: z.string(), text: z.string().optional() }).loose();
+const message = z
+  .object({
+    role: z.enum(["system", "developer", "user", "assistant", "tool"]),
+    content: z.union([z.string(), z.array(contentPart), z.null()]).optional(),
+  })
+  .loose();
+const completionBody = z
+  .object({
+    model: z.string().optional(),
+    messages: z.array(message).min(1, "messages must not be empty"),
+    stream: z.boolean().optional(),
+    stream_options: z.object({ include_usage: z.boolean().optional() }).loose().nullish(),
+  })
+  .loose();
+
+export interface OpenAiRouteDeps {
+  assistant: Assistant;
+  conversations: ConversationStore;
+  policy: ToolPolicy;
+}
+
+/**
+ * An OpenAI-compatible front: any OpenAI client can talk to Cyrene. Cyrene's own tools run inside the
+ * turn; the client sees only the assistant's text. Tools the client sends are ignored.
+ */
+export function openAiRoutes({ assistant, conversations, policy }: OpenAiRouteDeps): Router {
+  const router = Router();
+
+  router.get("/v1/models", (_req, res) => {
+    res.json({ object: "list", data: [{ id: MODEL_ID, object: "model", created: 0, owned_by: "cyrene" }] });
+  });
+
+  router.post("/v1/chat/completions", async (req, res) => {
+    const body = parseBody(completionBody, req.body);
+    const last = body.messages.at(-1)!;
+    if (last.role !== "user") throw new HttpError(400, "The last message must come from the user.");
+    const continued = req.get(CONVERSATION_HEADER);
+    if (continued && !conversations.get(continued)) {
+      throw new HttpError(404, `No conversation with id ${continued}`, "not_found");
+    }
+    const input = {
+      message: textOf(last.content),
+      conversationId: continued,
+      priorMessages: continued ? undefined : body.messages.slice(0, -1).flatMap(toPriorMessage),
+      source: "openai",
+      policy,
+      signal: abortOnDisconnect(res),
+    };
+    const model = body.model ?? MODEL_ID;
+    const created = Math.floor(Date.now() / 1000);
+
+    if (!body.stream) {
+      const outcome = await assistant.turn(input, () => {});
+      res.set(CONVERSATION_HEADER, outcome.conversationId).json({
+        id: `chatcmpl-${outcome.turnId}`,
+        object: "chat.completion",
+        created,
+        model,
+        choices: [
+          { index: 0, message: { role: "assistant", content: outcome.text }, finish_reason: "stop", logprobs: null },
+        ],
+        usage: usageOf(outcome.usage),
+      });
+      return;
+    }
+
+    let id = "chatcmpl-cyrene";
+    const chunk = (delta: Record<string, unknown>, finish: string | null = null) => ({
+      id,
+      object: "chat.completion.chunk",
+      created,
+      model,
+      choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }],
+    });
+    const outcome = await assistant.turn(input, (event) => {
+      if (event.type === "turn_started") {
+        id = `chatcmpl-${event.turnId}`;
+        res.set(CONVERSATION_HEADER, event.conversationId);
+        openEventStream(res);
+        writeEvent(res, undefined, chunk({ role: "assistant", content: "" }));
+      } else if (event.type === "text") {
+        writeEvent(res, undefined, chunk({ content: event.text }));
+      }
+    });
+    if (outcome.error) writeEvent(res, undefined, chunk({ content: outcome.error }));
+    writeEvent(res, undefined, chunk({}, "stop"));
+    if (body.stream_options?.include_usage) {
+      writeEvent(res, undefined, { ...chunk({}), choices: [], usage: usageOf(outcome.usage) });
+    }
+    writeEvent(res, undefined, "[DONE]");
+    res.end();
+  });
+
+  return router;
+}
+
+function textOf(content: z.infer<typeof message>["content"]): string {
+  if (typeof content === "string") return content;
+  return (content ?? []).map((part) => part.text ?? "").join("");
+}
+
+/** Client history becomes plain text messages; tool traffic of the client's own tools has no meaning here. */
+function toPriorMessage(entry: z.infer<typeof message>): ChatMessage[] {
+  const content = textOf(entry.content);
+  if (!content) return [];
+  if (entry.role === "user") return [{ role: "user", content }];
+  if (entry.role === "assistant") return [{ role: "assistant", content }];
+  if (entry.role === "system" || entry.role === "developer") return [{ role: "system", content }];
+  return [];
+}
+
+function usageOf(usage: { promptTokens: number; completionTokens: number }) {
+  return {
+    prompt_tokens: usage.promptTokens,
+    completion_tokens: usage.completionTokens,
+    total_tokens: usage.promptTokens + usage.completionTokens,
+  };
+}

@@ -1,0 +1,31 @@
+import type { Response } from "express";
+
+/** Starts a Server-Sent Events response. */
+export function openEventStream(res: Response): void {
+  res.status(200);
+  res.set({
+    "Content-Type": "text/event-stream; charset=utf-8",
+    "Cache-Control": "no-cache, no-transform",
+    Connection: "keep-alive",
+    "X-Accel-Buffering": "no",
+  });
+  res.flushHeaders();
+}
+
+export function writeEvent(res: Response, event: string | undefined, data: unknown): void {
+  const payload = typeof data === "string" ? data : JSON.stringify(data);
+  res.write(event ? `event: ${event}\ndata: ${payload}\n\n` : `data: ${payload}\n\n`);
+}
+
+export function wantsEventStream(accept: string | undefined): boolean {
+  return Boolean(accept?.includes("text/event-stream"));
+}
+
+/** An AbortSignal that fires when the client goes away before the response is finished. */
+export function abortOnDisconnect(res: Response): AbortSignal {
+  const controller = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort("client disconnected");
+  });
+  return controller.signal;
+}

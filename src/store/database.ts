@@ -1,0 +1,60 @@
+import Database from "better-sqlite3";
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+
+export type Db = Database.Database;
+
+/** Each entry moves the schema one version up; never edit a released entry, add a new one. */
+const MIGRATIONS: string[] = [
+  `CREATE TABLE conversations (
+     id TEXT PRIMARY KEY,
+     source TEXT NOT NULL,
+     title TEXT,
+     created_at INTEGER NOT NULL,
+     updated_at INTEGER NOT NULL
+   );
+   CREATE TABLE messages (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     conversation_id TEXT NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
+     turn_id TEXT,
+     role TEXT NOT NULL,
+     body TEXT NOT NULL,
+     created_at INTEGER NOT NULL
+   );
+   CREATE INDEX messages_by_conversation ON messages(conversation_id, id);
+   CREATE TABLE jobs (
+     id TEXT PRIMARY KEY,
+     conversation_id TEXT NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
+     tool_call_id TEXT NOT NULL,
+     tool_name TEXT NOT NULL,
+     arguments TEXT NOT NULL,
+     status TEXT NOT NULL CHECK (status IN ('running', 'finished', 'interrupted')),
+     result TEXT,
+     started_at INTEGER NOT NULL,
+     finished_at INTEGER,
+     delivered_at INTEGER
+   );
+   CREATE INDEX jobs_undelivered ON jobs(conversation_id) WHERE delivered_at IS NULL;`,
+];
+
+/** Opens (creating if needed) the SQLite database and brings its schema up to date. */
+export function openDatabase(path: string): Db {
+  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+  const db = new Database(path);
+  db.pragma("journal_mode = WAL");
+  db.pragma("synchronous = NORMAL");
+  db.pragma("foreign_keys = ON");
+  db.pragma("busy_timeout = 5000");
+  migrate(db);
+  return db;
+}
+
+function migrate(db: Db): void {
+  const current = db.pragma("user_version", { simple: true }) as number;
+  for (let version = current; version < MIGRATIONS.length; version++) {
+    db.transaction(() => {
+      db.exec(MIGRATIONS[version]!);
+      db.pragma(`user_version = ${version + 1}`);
+    })();
+  }
+}

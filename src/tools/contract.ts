@@ -1,0 +1,36 @@
+import type { Logger } from "../logging/logger.js";
+
+/** What the LLM reads back from a tool call. Tools never throw into the loop; they answer with this. */
+export type ToolResult = { success: true; data: unknown } | { success: false; error: string };
+
+/** The OpenAI function-calling description of a tool. */
+export interface ToolDefinition {
+  name: string;
+  description: string;
+  /** JSON Schema of the arguments object. */
+  parameters: Record<string, unknown>;
+}
+
+export interface ToolContext {
+  /** Aborted when the call is abandoned (hard time limit, shutdown). Long work should check it. */
+  signal: AbortSignal;
+  conversationId?: string;
+  logger: Logger;
+}
+
+export interface Tool {
+  definition(): ToolDefinition;
+  /** `args` has already been parsed from JSON; the tool validates it against its own schema. */
+  execute(args: unknown, ctx: ToolContext): Promise<ToolResult>;
+}
+
+/**
+ * An expected failure whose message is meant for the LLM (and so for the user): bad input,
+ * a missing service, a refused action. Anything else thrown by a tool is treated as a bug.
+ */
+export class ToolError extends Error {
+  override name = "ToolError";
+}
+
+export const ok = (data: unknown): ToolResult => ({ success: true, data });
+export const fail = (error: string): ToolResult => ({ success: false, error });

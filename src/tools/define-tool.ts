@@ -1,0 +1,49 @@
+import { z } from "zod";
+import { ToolError, fail, ok, type Tool, type ToolContext, type ToolDefinition } from "./contract.js";
+
+export interface ToolSpec<S extends z.ZodType> {
+  name: string;
+  /** When to use the tool and when not; read by the LLM on every request. */
+  description: string;
+  parameters: S;
+  execute(args: z.output<S>, ctx: ToolContext): unknown;
+}
+
+/**
+ * Builds a tool from a zod schema: the schema is exported once as JSON Schema for the LLM and
+ * used again to validate every call. Thrown `ToolError`s become error results with their message;
+ * any other exception becomes an error result too, so the turn goes on.
+ */
+export function defineTool<S extends z.ZodType>(spec: ToolSpec<S>): Tool {
+  const definition: ToolDefinition = {
+    name: spec.name,
+    description: spec.description,
+    parameters: toParameters(spec.parameters),
+  };
+  return {
+    definition: () => definition,
+    async execute(args, ctx) {
+      const parsed = spec.parameters.safeParse(args ?? {});
+      if (!parsed.success) return fail(`Invalid arguments for ${spec.name}: ${formatIssues(parsed.error)}`);
+      try {
+        return ok(await spec.execute(parsed.data, ctx));
+      } catch (error) {
+        if (error instanceof ToolError) return fail(error.message);
+        if (ctx.signal.aborted) return fail(`${spec.name} was stopped: ${String(ctx.signal.reason ?? "aborted")}`);
+        ctx.logger.error({ err: error, tool: spec.name }, "tool failed unexpectedly");
+        return fail(`${spec.name} failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    },
+  };
+}
+
+function toParameters(schema: z.ZodType): Record<string, unknown> {
+  const { $schema: _ignored, ...jsonSchema } = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" });
+  return jsonSchema;
+}
+
+export function formatIssues(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => (issue.path.length ? `${issue.path.join(".")}: ${issue.message}` : issue.message))
+    .join("; ");
+}

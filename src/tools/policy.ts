@@ -1,0 +1,12 @@
+/** Decides which tools a caller may use. The registry enforces it on every call, not only when listing. */
+export interface ToolPolicy {
+  readonly name: string;
+  allows(toolName: string): boolean;
+}
+
+export const allowAllTools: ToolPolicy = { name: "all", allows: () => true };
+
+export function whitelistPolicy(name: string, toolNames: Iterable<string>): ToolPolicy {
+  const allowed = new Set(toolNames);
+  return { name, allows: (toolName) => allowed.has(toolName) };
+}
