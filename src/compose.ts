@@ -42,7 +42,10 @@ export function createCyrene(config: Config, options: ComposeOptions): Cyrene {
   if (interrupted > 0) logger.warn({ interrupted }, "background jobs were interrupted by the restart");
 
   const timeZone = () => config.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const registry = new ToolRegistry().register(...builtInTools(config, { timeZone }), ...(options.extraTools ?? []));
+  const registry = new ToolRegistry().register(
+    ...builtInTools(config, { timeZone }),
+    ...(options.extraTools ?? []),
+  );
 
   const llm = new LlmClient(config.llm);
   const background = new BackgroundJobs(jobs, logger);

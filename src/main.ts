@@ -20,7 +20,12 @@ async function main(): Promise<void> {
 
   const server: Server = cyrene.app.listen(config.server.port, config.server.host, () => {
     logger.info(
-      { host: config.server.host, port: config.server.port, model: config.llm.model, tools: cyrene.registry.names() },
+      {
+        host: config.server.host,
+        port: config.server.port,
+        model: config.llm.model,
+        tools: cyrene.registry.names(),
+      },
       "Cyrene is listening",
     );
   });

@@ -88,13 +88,19 @@ export class Assistant {
       conversationId,
       signal: input.signal,
       emit: (event) => {
-        if (event.type === "round_finished") this.conversations.append(conversationId, turnId, event.messages);
+        if (event.type === "round_finished")
+          this.conversations.append(conversationId, turnId, event.messages);
         if (event.type === "tool_started") toolCalls++;
         emit(event);
       },
     });
     log.info(
-      { durationMs: Math.round(performance.now() - started), rounds: final.rounds, toolCalls, error: final.error },
+      {
+        durationMs: Math.round(performance.now() - started),
+        rounds: final.rounds,
+        toolCalls,
+        error: final.error,
+      },
       "turn finished",
     );
     return { ...final, conversationId, turnId };

@@ -22,7 +22,13 @@ export class BackgroundJobs extends EventEmitter<{ finished: [Job] }> {
 
   adopt(conversationId: string, call: ToolCall, running: Promise<ToolResult>): string {
     const id = randomUUID();
-    this.store.start({ id, conversationId, toolCallId: call.id, toolName: call.name, arguments: call.arguments });
+    this.store.start({
+      id,
+      conversationId,
+      toolCallId: call.id,
+      toolName: call.name,
+      arguments: call.arguments,
+    });
     const settled = running.then((result) => {
       this.store.finish(id, result);
       this.running.delete(settled);

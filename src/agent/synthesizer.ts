@@ -62,7 +62,12 @@ export class Synthesizer {
       textStarted = false;
       let response;
       try {
-        response = await this.llm.complete({ messages, tools: toolsAllowed ? tools : undefined, signal, onText });
+        response = await this.llm.complete({
+          messages,
+          tools: toolsAllowed ? tools : undefined,
+          signal,
+          onText,
+        });
       } catch (error) {
         const failure = toLlmError(error);
         this.logger.warn({ kind: failure.kind, status: failure.status, round }, "LLM request failed");
@@ -75,7 +80,11 @@ export class Synthesizer {
 
       if (!toolsAllowed || response.toolCalls.length === 0) {
         const text = texts.join("\n\n") || "(no answer)";
-        emit({ type: "round_finished", round, messages: [{ role: "assistant", content: response.content || text }] });
+        emit({
+          type: "round_finished",
+          round,
+          messages: [{ role: "assistant", content: response.content || text }],
+        });
         return this.finish(emit, { type: "final", text, rounds: round, usage });
       }
 

@@ -59,7 +59,11 @@ function render(event: AgentEvent): void {
       process.stderr.write(dim(`\n⚙ ${event.name} ${event.arguments}\n`));
       break;
     case "tool_finished": {
-      const status = event.background ? "continues in the background" : event.result.success ? "ok" : "failed";
+      const status = event.background
+        ? "continues in the background"
+        : event.result.success
+          ? "ok"
+          : "failed";
       process.stderr.write(dim(`  ${event.name}: ${status} (${event.durationMs} ms)\n`));
       break;
     }

@@ -21,7 +21,12 @@ export const FIELD_SOURCES: readonly FieldSource[] = [
   { path: "ha.token", env: "CYRENE_HA_TOKEN", type: "string" },
   { path: "supervisorToken", env: "SUPERVISOR_TOKEN", type: "string" },
   { path: "agent.maxRounds", option: "max_tool_rounds", env: "CYRENE_MAX_TOOL_ROUNDS", type: "int" },
-  { path: "agent.toolTimeoutMs", option: "tool_timeout_seconds", env: "CYRENE_TOOL_TIMEOUT_SECONDS", type: "seconds" },
+  {
+    path: "agent.toolTimeoutMs",
+    option: "tool_timeout_seconds",
+    env: "CYRENE_TOOL_TIMEOUT_SECONDS",
+    type: "seconds",
+  },
   { path: "agent.systemPrompt", option: "system_prompt", env: "CYRENE_SYSTEM_PROMPT", type: "string" },
   { path: "timeZone", option: "time_zone", env: "CYRENE_TIME_ZONE", type: "string" },
   { path: "logLevel", option: "log_level", env: "CYRENE_LOG_LEVEL", type: "string" },

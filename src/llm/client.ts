@@ -81,7 +81,9 @@ export class LlmClient {
           stream: true,
           stream_options: { include_usage: true },
           ...(this.options.temperature !== undefined ? { temperature: this.options.temperature } : {}),
-          ...(request.tools?.length ? { tools: request.tools.map(toOpenAiTool), tool_choice: "auto" as const } : {}),
+          ...(request.tools?.length
+            ? { tools: request.tools.map(toOpenAiTool), tool_choice: "auto" as const }
+            : {}),
         },
         { signal: controller.signal, maxRetries: 0 },
       );
@@ -90,11 +92,13 @@ export class LlmClient {
         idle.refresh();
         assembler.add(chunk);
       }
-      if (stalled) throw new LlmError("timeout", "The language model stopped sending in the middle of its answer.");
+      if (stalled)
+        throw new LlmError("timeout", "The language model stopped sending in the middle of its answer.");
       if (outer?.aborted) throw new LlmError("aborted", "The request was cancelled.");
       return assembler.finish();
     } catch (error) {
-      if (stalled) throw new LlmError("timeout", "The language model stopped sending in the middle of its answer.");
+      if (stalled)
+        throw new LlmError("timeout", "The language model stopped sending in the middle of its answer.");
       throw error;
     } finally {
       clearTimeout(idle);
@@ -115,7 +119,10 @@ class ResponseAssembler {
 
   add(chunk: ChatCompletionChunk): void {
     if (chunk.usage) {
-      this.usage = { promptTokens: chunk.usage.prompt_tokens, completionTokens: chunk.usage.completion_tokens };
+      this.usage = {
+        promptTokens: chunk.usage.prompt_tokens,
+        completionTokens: chunk.usage.completion_tokens,
+      };
     }
     const choice = chunk.choices[0];
     if (!choice) return;
@@ -156,7 +163,11 @@ class ResponseAssembler {
 function toOpenAiTool(definition: ToolDefinition): ChatCompletionTool {
   return {
     type: "function",
-    function: { name: definition.name, description: definition.description, parameters: definition.parameters },
+    function: {
+      name: definition.name,
+      description: definition.description,
+      parameters: definition.parameters,
+    },
   };
 }
 

@@ -1,14 +1,7 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
 
 export type LlmErrorKind =
-  | "auth"
-  | "rate_limited"
-  | "server"
-  | "bad_request"
-  | "timeout"
-  | "interrupted"
-  | "network"
-  | "aborted";
+  "auth" | "rate_limited" | "server" | "bad_request" | "timeout" | "interrupted" | "network" | "aborted";
 
 /** A failed LLM request, with a message fit to show the user. */
 export class LlmError extends Error {
@@ -41,9 +34,14 @@ export function toLlmError(error: unknown): LlmError {
     if (status === 401 || status === 403) {
       return new LlmError("auth", `The language model refused the API key (${status}): ${detail}`, status);
     }
-    if (status === 429) return new LlmError("rate_limited", "The language model is rate-limited (429).", status);
+    if (status === 429)
+      return new LlmError("rate_limited", "The language model is rate-limited (429).", status);
     if (status >= 500) return new LlmError("server", `The language model failed (${status}).`, status);
-    return new LlmError("bad_request", `The language model rejected the request (${status}): ${detail}`, status);
+    return new LlmError(
+      "bad_request",
+      `The language model rejected the request (${status}): ${detail}`,
+      status,
+    );
   }
   const message = error instanceof Error ? error.message : String(error);
   return new LlmError("interrupted", `The connection to the language model broke off (${message}).`);

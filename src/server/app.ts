@@ -45,7 +45,12 @@ function requestLog(logger: Logger) {
     const started = performance.now();
     res.on("finish", () => {
       logger.debug(
-        { method: req.method, path: req.path, status: res.statusCode, ms: Math.round(performance.now() - started) },
+        {
+          method: req.method,
+          path: req.path,
+          status: res.statusCode,
+          ms: Math.round(performance.now() - started),
+        },
         "http",
       );
     });

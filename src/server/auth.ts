@@ -28,7 +28,9 @@ export function bearerAuth(token: string, options: { trustIngress: boolean }) {
 export function ingressOnly() {
   return (req: Request, res: Response, next: NextFunction) => {
     if (remoteAddress(req) === INGRESS_PROXY_ADDRESS || req.path === "/healthz") return next();
-    res.status(403).json({ error: { message: "This port serves Home Assistant ingress only.", type: "forbidden" } });
+    res
+      .status(403)
+      .json({ error: { message: "This port serves Home Assistant ingress only.", type: "forbidden" } });
   };
 }
 

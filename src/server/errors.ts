@@ -22,11 +22,12 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.outp
 /** Answers errors in the OpenAI error shape, which both our API and OpenAI clients understand. */
 export function errorHandler(logger: Logger) {
   return (error: unknown, _req: Request, res: Response, _next: NextFunction) => {
-    const status =
-      error instanceof HttpError ? error.status : ((error as { status?: number }).status ?? 500);
+    const status = error instanceof HttpError ? error.status : ((error as { status?: number }).status ?? 500);
     if (status >= 500) logger.error({ err: error }, "request failed");
-    const message = status >= 500 && !(error instanceof HttpError) ? "Internal error" : (error as Error).message;
-    const type = error instanceof HttpError ? error.type : status >= 500 ? "server_error" : "invalid_request_error";
+    const message =
+      status >= 500 && !(error instanceof HttpError) ? "Internal error" : (error as Error).message;
+    const type =
+      error instanceof HttpError ? error.type : status >= 500 ? "server_error" : "invalid_request_error";
     if (res.headersSent) return res.end();
     res.status(status).json({ error: { message, type } });
   };

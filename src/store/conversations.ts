@@ -101,5 +101,11 @@ interface MessageRow {
 }
 
 function toInfo(row: ConversationRow): ConversationInfo {
-  return { id: row.id, source: row.source, title: row.title, createdAt: row.created_at, updatedAt: row.updated_at };
+  return {
+    id: row.id,
+    source: row.source,
+    title: row.title,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
 }

@@ -26,7 +26,9 @@ export class JobStore {
         `INSERT INTO jobs (id, conversation_id, tool_call_id, tool_name, arguments, status, started_at)
          VALUES (?, ?, ?, ?, ?, 'running', ?)`,
       ),
-      finish: db.prepare("UPDATE jobs SET status = ?, result = ?, finished_at = ? WHERE id = ? AND status = 'running'"),
+      finish: db.prepare(
+        "UPDATE jobs SET status = ?, result = ?, finished_at = ? WHERE id = ? AND status = 'running'",
+      ),
       interruptRunning: db.prepare(
         "UPDATE jobs SET status = 'interrupted', result = ?, finished_at = ? WHERE status = 'running'",
       ),
@@ -41,7 +43,14 @@ export class JobStore {
   }
 
   start(job: Pick<Job, "id" | "conversationId" | "toolCallId" | "toolName" | "arguments">): void {
-    this.statements.insert.run(job.id, job.conversationId, job.toolCallId, job.toolName, job.arguments, Date.now());
+    this.statements.insert.run(
+      job.id,
+      job.conversationId,
+      job.toolCallId,
+      job.toolName,
+      job.arguments,
+      Date.now(),
+    );
   }
 
   finish(id: string, result: ToolResult, status: JobStatus = "finished"): void {
@@ -50,7 +59,10 @@ export class JobStore {
 
   /** After a restart nothing is running any more: mark what was, so its conversation hears of it. */
   interruptRunning(): number {
-    const result: ToolResult = { success: false, error: "The task was interrupted because Cyrene restarted." };
+    const result: ToolResult = {
+      success: false,
+      error: "The task was interrupted because Cyrene restarted.",
+    };
     return this.statements.interruptRunning.run(JSON.stringify(result), Date.now()).changes;
   }
 

@@ -29,7 +29,8 @@ export function defineTool<S extends z.ZodType>(spec: ToolSpec<S>): Tool {
         return ok(await spec.execute(parsed.data, ctx));
       } catch (error) {
         if (error instanceof ToolError) return fail(error.message);
-        if (ctx.signal.aborted) return fail(`${spec.name} was stopped: ${String(ctx.signal.reason ?? "aborted")}`);
+        if (ctx.signal.aborted)
+          return fail(`${spec.name} was stopped: ${String(ctx.signal.reason ?? "aborted")}`);
         ctx.logger.error({ err: error, tool: spec.name }, "tool failed unexpectedly");
         return fail(`${spec.name} failed: ${error instanceof Error ? error.message : String(error)}`);
       }
@@ -38,7 +39,10 @@ export function defineTool<S extends z.ZodType>(spec: ToolSpec<S>): Tool {
 }
 
 function toParameters(schema: z.ZodType): Record<string, unknown> {
-  const { $schema: _ignored, ...jsonSchema } = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" });
+  const { $schema: _ignored, ...jsonSchema } = z.toJSONSchema(schema, {
+    io: "input",
+    unrepresentable: "any",
+  });
   return jsonSchema;
 }
 

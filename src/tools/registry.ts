@@ -61,7 +61,11 @@ export class ToolRegistry {
     const timedOut = new Promise<ToolResult>((resolve) => {
       timer = setTimeout(() => {
         abort(`time limit of ${options.hardTimeoutMs} ms reached`);
-        resolve(fail(`${call.name} did not finish within ${Math.round(options.hardTimeoutMs / 1000)} s and was stopped.`));
+        resolve(
+          fail(
+            `${call.name} did not finish within ${formatDuration(options.hardTimeoutMs)} and was stopped.`,
+          ),
+        );
       }, options.hardTimeoutMs);
     });
     const ctx = {
@@ -86,4 +90,8 @@ export class ToolRegistry {
     const reason = this.tools.has(name) ? `is not allowed here (policy "${policy.name}")` : "does not exist";
     return `Tool "${name}" ${reason}. Available tools: ${available.join(", ") || "none"}.`;
   }
+}
+
+function formatDuration(ms: number): string {
+  return ms < 1000 ? `${ms} ms` : `${Math.round(ms / 1000)} s`;
 }

@@ -16,10 +16,18 @@ afterEach(() => {
   h.llm.reset();
 });
 
-async function turn(message: string, options: { conversationId?: string; policy?: typeof allowAllTools } = {}) {
+async function turn(
+  message: string,
+  options: { conversationId?: string; policy?: typeof allowAllTools } = {},
+) {
   const events: AgentEvent[] = [];
   const outcome = await h.cyrene.assistant.turn(
-    { message, conversationId: options.conversationId, source: "test", policy: options.policy ?? allowAllTools },
+    {
+      message,
+      conversationId: options.conversationId,
+      source: "test",
+      policy: options.policy ?? allowAllTools,
+    },
     (event) => events.push(event),
   );
   return { outcome, events, toolResults: events.filter((e) => e.type === "tool_finished") };
@@ -34,9 +42,12 @@ describe("the tool loop", () => {
     h.llm.script({ text: "Hello! 你好！" });
     const { outcome, events } = await turn("hi");
     expect(outcome.text).toBe("Hello! 你好！");
-    expect(events.filter((e) => e.type === "text").map((e) => (e as { text: string }).text).join("")).toBe(
-      "Hello! 你好！",
-    );
+    expect(
+      events
+        .filter((e) => e.type === "text")
+        .map((e) => (e as { text: string }).text)
+        .join(""),
+    ).toBe("Hello! 你好！");
     const request = h.llm.requests[0]!.body;
     expect(request.stream).toBe(true);
     expect(request.tool_choice).toBe("auto");
@@ -46,13 +57,19 @@ describe("the tool loop", () => {
   });
 
   it("runs a tool, returns its result under the call id, and asks again", async () => {
-    h.llm.script({ toolCalls: [{ id: "call_add", name: "add", arguments: { a: 2, b: 40 } }] }, { text: "42" });
+    h.llm.script(
+      { toolCalls: [{ id: "call_add", name: "add", arguments: { a: 2, b: 40 } }] },
+      { text: "42" },
+    );
     const { outcome, toolResults } = await turn("what is 2+40?");
     expect(outcome.text).toBe("42");
     expect(outcome.rounds).toBe(2);
     expect(toolResults).toHaveLength(1);
     const second = h.llm.requests[1]!.body.messages;
-    const assistant = second.at(-2) as { role: string; tool_calls: { id: string; function: { name: string } }[] };
+    const assistant = second.at(-2) as {
+      role: string;
+      tool_calls: { id: string; function: { name: string } }[];
+    };
     expect(assistant.role).toBe("assistant");
     expect(assistant.tool_calls[0]!.id).toBe("call_add");
     expect(second.at(-1)).toEqual({
@@ -111,7 +128,9 @@ describe("the tool loop", () => {
     );
     const { outcome } = await turn("break things");
     expect(outcome.text).toBe("Some tools failed.");
-    const errors = toolMessages(1).map((m) => JSON.parse(m.content as string) as { success: boolean; error: string });
+    const errors = toolMessages(1).map(
+      (m) => JSON.parse(m.content as string) as { success: boolean; error: string },
+    );
     expect(errors.every((e) => e.success === false)).toBe(true);
     expect(errors[0]!.error).toMatch(/"no_such_tool" does not exist.*Available tools: .*add/);
     expect(errors[1]!.error).toMatch(/not valid JSON/);
@@ -173,7 +192,9 @@ describe("calls that outlive the time limit", () => {
     expect(told.data.status).toBe("running_in_background");
     expect(told.data.note).toMatch(/keep chatting/);
 
-    const running = await fetch(`${h.url}/api/conversations/${first.outcome.conversationId}`).then((r) => r.json());
+    const running = await fetch(`${h.url}/api/conversations/${first.outcome.conversationId}`).then((r) =>
+      r.json(),
+    );
     expect(running.jobs[0]).toMatchObject({ tool: "sleep", status: "running", delivered: false });
 
     await h.cyrene.background.settle();
@@ -186,7 +207,9 @@ describe("calls that outlive the time limit", () => {
     expect(note.content).toMatch(/slow result/);
     expect(seen.at(-1)).toEqual({ role: "user", content: "is it done?" });
 
-    const after = await fetch(`${h.url}/api/conversations/${first.outcome.conversationId}`).then((r) => r.json());
+    const after = await fetch(`${h.url}/api/conversations/${first.outcome.conversationId}`).then((r) =>
+      r.json(),
+    );
     expect(after.jobs[0]).toMatchObject({ status: "finished", delivered: true });
     expect(after.jobs[0].result).toEqual({ success: true, data: { label: "slow result", slept_ms: 900 } });
 

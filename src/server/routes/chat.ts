@@ -123,7 +123,13 @@ export function eventPayload(event: AgentEvent): Record<string, unknown> {
   }
 }
 
-function snakeInfo(info: { id: string; source: string; title: string | null; createdAt: number; updatedAt: number }) {
+function snakeInfo(info: {
+  id: string;
+  source: string;
+  title: string | null;
+  createdAt: number;
+  updatedAt: number;
+}) {
   return {
     id: info.id,
     source: info.source,

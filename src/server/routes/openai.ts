@@ -71,7 +71,12 @@ export function openAiRoutes({ assistant, conversations, policy }: OpenAiRouteDe
         created,
         model,
         choices: [
-          { index: 0, message: { role: "assistant", content: outcome.text }, finish_reason: "stop", logprobs: null },
+          {
+            index: 0,
+            message: { role: "assistant", content: outcome.text },
+            finish_reason: "stop",
+            logprobs: null,
+          },
         ],
         usage: usageOf(outcome.usage),
       });

@@ -1,0 +1,89 @@
+import OpenAI from "openai";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { startHarness, type Harness } from "../support/harness.js";
+import { testTools } from "../support/test-tools.js";
+
+let h: Harness;
+let client: OpenAI;
+beforeAll(async () => {
+  h = await startHarness({ tools: testTools().tools });
+  client = new OpenAI({ baseURL: `${h.url}/v1`, apiKey: "unused", maxRetries: 0 });
+});
+afterAll(() => h.close());
+afterEach(() => {
+  expect(h.llm.pending).toBe(0);
+  h.llm.reset();
+});
+
+describe("the OpenAI-compatible API, driven by the openai SDK", () => {
+  it("lists the model", async () => {
+    const models = await client.models.list();
+    expect(models.data.map((m) => m.id)).toEqual(["cyrene"]);
+  });
+
+  it("answers without streaming, running Cyrene's tools inside the turn", async () => {
+    h.llm.script({ toolCalls: [{ name: "add", arguments: { a: 2, b: 3 } }] }, { text: "Five." });
+    const response = await client.chat.completions
+      .create({
+        model: "cyrene",
+        messages: [
+          { role: "system", content: "Be terse." },
+          { role: "user", content: "What is 2+2?" },
+          { role: "assistant", content: "4" },
+          { role: "user", content: [{ type: "text", text: "And 2+3?" }] },
+        ],
+      })
+      .withResponse();
+    expect(response.data.choices[0]!.message).toMatchObject({ role: "assistant", content: "Five." });
+    expect(response.data.choices[0]!.finish_reason).toBe("stop");
+    expect(response.data.usage?.total_tokens).toBeGreaterThan(0);
+    expect(response.response.headers.get("x-cyrene-conversation-id")).toBeTruthy();
+    const seen = h.llm.requests[0]!.body.messages.map((m) => [m.role, m.content]);
+    expect(seen.slice(1)).toEqual([
+      ["system", "Be terse."],
+      ["user", "What is 2+2?"],
+      ["assistant", "4"],
+      ["user", "And 2+3?"],
+    ]);
+  });
+
+  it("streams content deltas in the chat.completion.chunk shape", async () => {
+    h.llm.script({ toolCalls: [{ name: "add", arguments: { a: 1, b: 1 } }] }, { text: "The answer is two." });
+    const stream = await client.chat.completions.create({
+      model: "cyrene",
+      stream: true,
+      stream_options: { include_usage: true },
+      messages: [{ role: "user", content: "1+1" }],
+    });
+    let text = "";
+    let finish: string | null = null;
+    let usage = 0;
+    for await (const chunk of stream) {
+      text += chunk.choices[0]?.delta.content ?? "";
+      finish = chunk.choices[0]?.finish_reason ?? finish;
+      usage = chunk.usage?.total_tokens ?? usage;
+    }
+    expect(text).toBe("The answer is two.");
+    expect(finish).toBe("stop");
+    expect(usage).toBeGreaterThan(0);
+  });
+
+  it("continues a stored conversation when the client sends its id back", async () => {
+    h.llm.script({ text: "first" }, { text: "second" });
+    const first = await client.chat.completions
+      .create({ model: "cyrene", messages: [{ role: "user", content: "one" }] })
+      .withResponse();
+    const id = first.response.headers.get("x-cyrene-conversation-id")!;
+    await client.chat.completions.create(
+      { model: "cyrene", messages: [{ role: "user", content: "two" }] },
+      { headers: { "x-cyrene-conversation-id": id } },
+    );
+    expect(h.llm.requests[1]!.body.messages.slice(1).map((m) => m.content)).toEqual(["one", "first", "two"]);
+  });
+
+  it("refuses a request whose last message is not the user's", async () => {
+    await expect(
+      client.chat.completions.create({ model: "cyrene", messages: [{ role: "assistant", content: "hi" }] }),
+    ).rejects.toMatchObject({ status: 400 });
+  });
+});

@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { silentLogger } from "../../src/logging/logger.js";
+import { defineTool } from "../../src/tools/define-tool.js";
+import { allowAllTools, whitelistPolicy } from "../../src/tools/policy.js";
+import { ToolRegistry } from "../../src/tools/registry.js";
+import { testTools } from "../support/test-tools.js";
+
+const { tools, stats } = testTools();
+const registry = new ToolRegistry().register(...tools);
+const options = { policy: allowAllTools, logger: silentLogger(), hardTimeoutMs: 5_000 };
+const call = (name: string, args: unknown) => ({ id: "c1", name, arguments: JSON.stringify(args) });
+
+describe("ToolRegistry", () => {
+  it("exports each tool's zod schema as JSON Schema", () => {
+    const add = registry.definitions(allowAllTools).find((d) => d.name === "add")!;
+    expect(add.parameters).toEqual({
+      type: "object",
+      properties: { a: { type: "number" }, b: { type: "number" } },
+      required: ["a", "b"],
+    });
+  });
+
+  it("offers a tool on the next listing once registered", () => {
+    const local = new ToolRegistry().register(...tools);
+    const extra = defineTool({ name: "late", description: "d", parameters: z.object({}), execute: () => 1 });
+    expect(local.definitions(allowAllTools).map((d) => d.name)).not.toContain("late");
+    local.register(extra);
+    expect(local.definitions(allowAllTools).map((d) => d.name)).toContain("late");
+  });
+
+  it("refuses duplicate and invalid names", () => {
+    expect(() => new ToolRegistry().register(tools[0]!, tools[0]!)).toThrow(/registered twice/);
+    const bad = defineTool({
+      name: "has space",
+      description: "d",
+      parameters: z.object({}),
+      execute: () => 1,
+    });
+    expect(() => new ToolRegistry().register(bad)).toThrow(/Invalid tool name/);
+  });
+
+  it("enforces the policy on execution, not only on listing", async () => {
+    const policy = whitelistPolicy("thinker", ["add"]);
+    expect(registry.definitions(policy).map((d) => d.name)).toEqual(["add"]);
+    expect(await registry.execute(call("add", { a: 1, b: 2 }), { ...options, policy })).toEqual({
+      success: true,
+      data: { sum: 3 },
+    });
+    const refused = await registry.execute(call("explode", {}), { ...options, policy });
+    expect(refused).toMatchObject({ success: false, error: expect.stringMatching(/not allowed here/) });
+  });
+
+  it("aborts a call at the hard time limit and answers with an error", async () => {
+    const aborted = stats.aborted;
+    const result = await registry.execute(call("sleep", { ms: 10_000 }), { ...options, hardTimeoutMs: 50 });
+    expect(result).toEqual({ success: false, error: "sleep did not finish within 50 ms and was stopped." });
+    await new Promise((r) => setTimeout(r, 10));
+    expect(stats.aborted).toBe(aborted + 1);
+  });
+
+  it("passes an outer abort on to the tool", async () => {
+    const controller = new AbortController();
+    const running = registry.execute(call("sleep", { ms: 10_000 }), {
+      ...options,
+      signal: controller.signal,
+    });
+    controller.abort("shutdown");
+    expect(await running).toEqual({ success: false, error: "sleep was stopped: shutdown" });
+  });
+});
