@@ -11,8 +11,33 @@ arithmetic, dates), and never invent a device state or a tool result. When a too
 what the user can do. Reply in the language the user writes in (中文 or English), briefly and plainly — many
 replies are spoken aloud by a voice assistant.`;
 
+// Building an Intl formatter costs ~100 µs; a turn should not pay that each time.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-CA", {
+      timeZone,
+      weekday: "long",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
 export function systemPrompt(context: PromptContext): string {
-  const local = context.now.toLocaleString("sv-SE", { timeZone: context.timeZone, hour12: false });
-  const weekday = context.now.toLocaleDateString("en-US", { timeZone: context.timeZone, weekday: "long" });
-  return `${context.custom ?? DEFAULT_INSTRUCTIONS}\n\nNow: ${local} (${weekday}), time zone ${context.timeZone}.`;
+  const parts = Object.fromEntries(
+    formatterFor(context.timeZone)
+      .formatToParts(context.now)
+      .map((p) => [p.type, p.value]),
+  );
+  const local = `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute} (${parts.weekday})`;
+  return `${context.custom ?? DEFAULT_INSTRUCTIONS}\n\nNow: ${local}, time zone ${context.timeZone}.`;
 }

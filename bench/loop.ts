@@ -1,0 +1,162 @@
+/**
+ * The tool loop's own cost: the same two-round turn (one tool call, then an answer) through a
+ * hand-written bare `openai` SDK loop, through our Synthesizer, and through a whole Assistant turn
+ * (with SQLite), against the same scripted server, interleaved so drift hits all alike.
+ */
+import OpenAI from "openai";
+import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
+import { z } from "zod";
+import { Assistant } from "../src/agent/assistant.js";
+import { BackgroundJobs } from "../src/agent/background-jobs.js";
+import { Synthesizer } from "../src/agent/synthesizer.js";
+import { LlmClient } from "../src/llm/client.js";
+import { silentLogger } from "../src/logging/logger.js";
+import { ConversationStore } from "../src/store/conversations.js";
+import { openDatabase } from "../src/store/database.js";
+import { JobStore } from "../src/store/jobs.js";
+import { defineTool } from "../src/tools/define-tool.js";
+import { allowAllTools } from "../src/tools/policy.js";
+import { ToolRegistry } from "../src/tools/registry.js";
+import type { ScriptedLlm, Step } from "../test/fixtures/scripted-llm/server.js";
+import { ms, printTable, summarize } from "./stats.js";
+
+const addSchema = z.object({ a: z.number(), b: z.number() });
+const add = defineTool({
+  name: "add",
+  description: "Adds two numbers.",
+  parameters: addSchema,
+  execute: ({ a, b }) => ({ sum: a + b }),
+});
+const sleep = defineTool({
+  name: "sleep",
+  description: "Waits.",
+  parameters: z.object({ ms: z.number() }),
+  execute: ({ ms }) => new Promise((resolve) => setTimeout(() => resolve({ slept: ms }), ms)),
+});
+
+/** A reply that calls `add` while the request offers tools, and answers in text once it saw the result. */
+const script: Step = (request) =>
+  request.body.messages.at(-1)?.role === "tool"
+    ? { text: "The sum is 42. 结果是四十二。", pieceSize: 6 }
+    : { toolCalls: [{ name: "add", arguments: { a: 20, b: 22 } }], pieceSize: 6 };
+
+export async function benchLoop(llm: ScriptedLlm, iterations: number): Promise<void> {
+  llm.setFallback(script);
+  const openai = new OpenAI({ baseURL: llm.baseUrl, apiKey: "k", maxRetries: 0 });
+  const tools = [{ type: "function" as const, function: add.definition() }];
+  const bare = async () => {
+    const messages: ChatCompletionMessageParam[] = [{ role: "user", content: "20+22?" }];
+    for (;;) {
+      const stream = await openai.chat.completions.create({
+        model: "m",
+        messages,
+        tools,
+        tool_choice: "auto",
+        stream: true,
+      });
+      let content = "";
+      const calls: { id: string; name: string; arguments: string }[] = [];
+      for await (const chunk of stream) {
+        const delta = chunk.choices[0]?.delta;
+        if (delta?.content) content += delta.content;
+        for (const piece of delta?.tool_calls ?? []) {
+          const call = (calls[piece.index] ??= { id: "", name: "", arguments: "" });
+          if (piece.id) call.id = piece.id;
+          if (piece.function?.name) call.name = piece.function.name;
+          if (piece.function?.arguments) call.arguments += piece.function.arguments;
+        }
+      }
+      if (calls.length === 0) return content;
+      messages.push({
+        role: "assistant",
+        content: content || null,
+        tool_calls: calls.map((c) => ({
+          id: c.id,
+          type: "function",
+          function: { name: c.name, arguments: c.arguments },
+        })),
+      });
+      for (const call of calls) {
+        const { a, b } = addSchema.parse(JSON.parse(call.arguments));
+        messages.push({ role: "tool", tool_call_id: call.id, content: JSON.stringify({ sum: a + b }) });
+      }
+    }
+  };
+
+  const logger = silentLogger();
+  const db = openDatabase(":memory:");
+  const registry = new ToolRegistry().register(add, sleep);
+  const client = new LlmClient({
+    baseUrl: llm.baseUrl,
+    apiKey: "k",
+    model: "m",
+    maxRetries: 0,
+    requestTimeoutMs: 10_000,
+    idleTimeoutMs: 10_000,
+  });
+  const jobs = new BackgroundJobs(new JobStore(db), logger);
+  const options = { maxRounds: 5, toolTimeoutMs: 8_000, backgroundTimeoutMs: 60_000, maxToolResultChars: 16_000 };
+  const synthesizer = new Synthesizer(client, registry, jobs, logger, options);
+  const conversations = new ConversationStore(db);
+  const assistant = new Assistant(conversations, jobs, synthesizer, logger, { timeZone: () => "UTC" });
+  const conversationId = conversations.create("bench").id;
+  const loop = () =>
+    synthesizer.run({
+      messages: [{ role: "user", content: "20+22?" }],
+      policy: allowAllTools,
+      conversationId,
+      emit: () => {},
+    });
+  const turn = () => assistant.turn({ message: "20+22?", source: "bench", policy: allowAllTools }, () => {});
+
+  const runners = { bare, loop, turn } as const;
+  const samples: Record<keyof typeof runners, number[]> = { bare: [], loop: [], turn: [] };
+  for (let i = 0; i < iterations + 50; i++) {
+    for (const name of Object.keys(runners) as (keyof typeof runners)[]) {
+      const started = performance.now();
+      await runners[name]();
+      if (i >= 50) samples[name].push(performance.now() - started);
+    }
+  }
+  const base = summarize(samples.bare);
+  const rows = (
+    [
+      ["bare openai SDK loop (hand-written)", samples.bare],
+      ["Cyrene Synthesizer loop", samples.loop],
+      ["Cyrene Assistant turn (+ SQLite history)", samples.turn],
+    ] as const
+  ).map(([label, values]) => {
+    const s = summarize(values);
+    return [label, ms(s.mean), ms(s.p50), ms(s.p99), (s.p50 / base.p50).toFixed(3) + "x"];
+  });
+  printTable(
+    `One turn = 2 LLM rounds (tool call, then answer) against the scripted server; ${iterations} turns each, interleaved`,
+    ["runner", "mean ms", "p50 ms", "p99 ms", "p50 vs bare"],
+    rows,
+  );
+  const overhead = (summarize(samples.loop).p50 - base.p50) / 2;
+  console.log(`\nLoop overhead per round (p50, loop - bare, / 2 rounds): ${(overhead * 1000).toFixed(0)} µs`);
+
+  llm.setFallback((request) =>
+    request.body.messages.at(-1)?.role === "tool"
+      ? { text: "done" }
+      : { toolCalls: [0, 1, 2].map(() => ({ name: "sleep", arguments: { ms: 200 } })) },
+  );
+  const parallel: number[] = [];
+  for (let i = 0; i < 10; i++) {
+    const started = performance.now();
+    await loop();
+    parallel.push(performance.now() - started);
+  }
+  const p = summarize(parallel);
+  printTable(
+    "A turn whose one round runs three 200 ms tools (10 turns)",
+    ["measure", "mean ms", "p50 ms", "p99 ms"],
+    [
+      ["wall time of the turn", ms(p.mean), ms(p.p50), ms(p.p99)],
+      ["if run one after another", "600+", "", ""],
+    ],
+  );
+  llm.setFallback(undefined);
+  db.close();
+}
