@@ -86,6 +86,7 @@ export class Assistant {
       messages: [{ role: "system", content: prompt }, ...history],
       policy: input.policy,
       conversationId,
+      turnId,
       signal: input.signal,
       emit: (event) => {
         if (event.type === "round_finished")

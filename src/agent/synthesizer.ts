@@ -22,6 +22,7 @@ export interface SynthesisInput {
   messages: ChatMessage[];
   policy: ToolPolicy;
   conversationId: string;
+  turnId?: string;
   emit: EventSink;
   signal?: AbortSignal;
 }
@@ -109,6 +110,7 @@ export class Synthesizer {
       policy: input.policy,
       logger: this.logger,
       conversationId: input.conversationId,
+      turnId: input.turnId,
       hardTimeoutMs: this.options.backgroundTimeoutMs,
     });
 

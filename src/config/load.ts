@@ -25,7 +25,7 @@ function defaults(addon: boolean) {
     },
     server: { port: 8099, host: addon ? "0.0.0.0" : "127.0.0.1" },
     dataDir: addon ? "/data" : "./data",
-    ha: {},
+    ha: { exposeAll: false, sensitiveDomains: [] },
     agent: { maxRounds: 5, toolTimeoutMs: 8_000, backgroundTimeoutMs: 600_000, maxToolResultChars: 16_000 },
     logLevel: "info",
   };
@@ -73,6 +73,19 @@ function isPresent(value: unknown): boolean {
 }
 
 function coerce(source: FieldSource, value: unknown, origin: string): unknown {
+  if (typeof value === "string" && source.type === "list") {
+    return value
+      .split(",")
+      .map((item) => item.trim())
+      .filter(Boolean);
+  }
+  if (typeof value === "string" && source.type === "bool") {
+    if (/^(1|true|yes|on)$/i.test(value)) return true;
+    if (/^(0|false|no|off)$/i.test(value)) return false;
+    throw new ConfigError(
+      `Invalid configuration: ${describeField(source.path)}: ${origin} must be true or false`,
+    );
+  }
   if (source.type === "string" || typeof value !== "string") {
     return source.type === "seconds" && typeof value === "number" ? value * 1000 : value;
   }

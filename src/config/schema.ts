@@ -20,8 +20,14 @@ export const configSchema = z.object({
   }),
   dataDir: z.string().min(1),
   ha: z.object({
-    url: z.string().optional(),
+    url: z.url().optional(),
     token: z.string().optional(),
+    /** Show the LLM every entity, not only those exposed to Assist in Home Assistant. */
+    exposeAll: z.boolean(),
+    /** Domains whose every action needs the user's confirmation in a following turn. */
+    sensitiveDomains: z.array(
+      z.string().regex(/^[a-z_]+$/, "must be a domain such as lock or alarm_control_panel"),
+    ),
   }),
   /** Set when running as a Home Assistant add-on (the Supervisor gives us a token). */
   supervisorToken: z.string().optional(),

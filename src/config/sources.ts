@@ -6,7 +6,7 @@ export interface FieldSource {
   path: string;
   option?: string;
   env?: string;
-  type: "string" | "int" | "float" | "seconds";
+  type: "string" | "int" | "float" | "seconds" | "bool" | "list";
 }
 
 export const FIELD_SOURCES: readonly FieldSource[] = [
@@ -19,6 +19,13 @@ export const FIELD_SOURCES: readonly FieldSource[] = [
   { path: "dataDir", env: "CYRENE_DATA_DIR", type: "string" },
   { path: "ha.url", env: "CYRENE_HA_URL", type: "string" },
   { path: "ha.token", env: "CYRENE_HA_TOKEN", type: "string" },
+  { path: "ha.exposeAll", option: "expose_all_entities", env: "CYRENE_HA_EXPOSE_ALL", type: "bool" },
+  {
+    path: "ha.sensitiveDomains",
+    option: "sensitive_domains",
+    env: "CYRENE_HA_SENSITIVE_DOMAINS",
+    type: "list",
+  },
   { path: "supervisorToken", env: "SUPERVISOR_TOKEN", type: "string" },
   { path: "agent.maxRounds", option: "max_tool_rounds", env: "CYRENE_MAX_TOOL_ROUNDS", type: "int" },
   {

@@ -15,6 +15,8 @@ export interface ToolContext {
   /** Aborted when the call is abandoned (hard time limit, shutdown). Long work should check it. */
   signal: AbortSignal;
   conversationId?: string;
+  /** The turn the call belongs to: a tool that needs the user's confirmation accepts it only in a later turn. */
+  turnId?: string;
   logger: Logger;
 }
 

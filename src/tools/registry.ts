@@ -14,6 +14,7 @@ export interface ExecuteOptions {
   policy: ToolPolicy;
   logger: Logger;
   conversationId?: string;
+  turnId?: string;
   /** Aborts the call from outside (shutdown). */
   signal?: AbortSignal;
   /** The call is aborted and answered with an error after this long, wherever it runs. */
@@ -71,6 +72,7 @@ export class ToolRegistry {
     const ctx = {
       signal: controller.signal,
       conversationId: options.conversationId,
+      turnId: options.turnId,
       logger: options.logger.child({ tool: call.name, callId: call.id }),
     };
     try {

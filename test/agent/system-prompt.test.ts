@@ -7,7 +7,9 @@ describe("systemPrompt", () => {
     expect(systemPrompt({ now, timeZone: "Asia/Shanghai" })).toMatch(
       /Now: 2026-12-02 17:30 \(Wednesday\), time zone Asia\/Shanghai\.$/,
     );
-    expect(systemPrompt({ now, timeZone: "America/New_York" })).toMatch(/Now: 2026-12-02 04:30 \(Wednesday\)/);
+    expect(systemPrompt({ now, timeZone: "America/New_York" })).toMatch(
+      /Now: 2026-12-02 04:30 \(Wednesday\)/,
+    );
   });
 
   it("uses a custom prompt in place of the default instructions", () => {

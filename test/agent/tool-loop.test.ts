@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { AgentEvent } from "../../src/agent/events.js";
 import { allowAllTools, whitelistPolicy } from "../../src/tools/policy.js";
+import { getJson } from "../support/http.js";
 import { startHarness, type Harness } from "../support/harness.js";
 import { testTools } from "../support/test-tools.js";
 
@@ -192,9 +193,7 @@ describe("calls that outlive the time limit", () => {
     expect(told.data.status).toBe("running_in_background");
     expect(told.data.note).toMatch(/keep chatting/);
 
-    const running = await fetch(`${h.url}/api/conversations/${first.outcome.conversationId}`).then((r) =>
-      r.json(),
-    );
+    const running = await getJson(`${h.url}/api/conversations/${first.outcome.conversationId}`);
     expect(running.jobs[0]).toMatchObject({ tool: "sleep", status: "running", delivered: false });
 
     await h.cyrene.background.settle();
@@ -207,9 +206,7 @@ describe("calls that outlive the time limit", () => {
     expect(note.content).toMatch(/slow result/);
     expect(seen.at(-1)).toEqual({ role: "user", content: "is it done?" });
 
-    const after = await fetch(`${h.url}/api/conversations/${first.outcome.conversationId}`).then((r) =>
-      r.json(),
-    );
+    const after = await getJson(`${h.url}/api/conversations/${first.outcome.conversationId}`);
     expect(after.jobs[0]).toMatchObject({ status: "finished", delivered: true });
     expect(after.jobs[0].result).toEqual({ success: true, data: { label: "slow result", slept_ms: 900 } });
 

@@ -57,3 +57,18 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ env: {}, optionsPath: optionsFile("{broken") })).toThrow(/not valid JSON/);
   });
 });
+
+describe("lists and switches", () => {
+  it("reads comma lists and booleans from the environment, and arrays from options", () => {
+    const config = loadConfig({
+      env: { CYRENE_HA_EXPOSE_ALL: "yes", CYRENE_HA_SENSITIVE_DOMAINS: "lock, alarm_control_panel" },
+      optionsPath: missing,
+    });
+    expect(config.ha).toMatchObject({ exposeAll: true, sensitiveDomains: ["lock", "alarm_control_panel"] });
+    const fromOptions = loadConfig({ env: {}, optionsPath: optionsFile({ sensitive_domains: ["cover"] }) });
+    expect(fromOptions.ha.sensitiveDomains).toEqual(["cover"]);
+    expect(() => loadConfig({ env: { CYRENE_HA_EXPOSE_ALL: "maybe" }, optionsPath: missing })).toThrow(
+      /ha\.exposeAll \(CYRENE_HA_EXPOSE_ALL.*true or false/,
+    );
+  });
+});

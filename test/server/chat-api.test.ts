@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { getJson, json } from "../support/http.js";
 import { startHarness, type Harness } from "../support/harness.js";
 import { testTools } from "../support/test-tools.js";
 
@@ -33,7 +34,7 @@ function parseSse(text: string): { event: string; data: unknown }[] {
 describe("POST /api/chat", () => {
   it("answers in JSON with the tool calls made, and continues the conversation", async () => {
     h.llm.script({ toolCalls: [{ name: "add", arguments: { a: 20, b: 22 } }] }, { text: "It is 42." });
-    const first = await post("/api/chat", { message: "20+22?" }).then((r) => r.json());
+    const first = await json(post("/api/chat", { message: "20+22?" }));
     expect(first).toMatchObject({
       reply: "It is 42.",
       rounds: 2,
@@ -46,7 +47,7 @@ describe("POST /api/chat", () => {
       message: "what did I ask?",
       conversation_id: first.conversation_id,
     });
-    expect((await second.json()).conversation_id).toBe(first.conversation_id);
+    expect((await json(second)).conversation_id).toBe(first.conversation_id);
     const history = h.llm.requests[2]!.body.messages.map((m) => m.role);
     expect(history).toEqual(["system", "user", "assistant", "tool", "assistant", "user"]);
   });
@@ -74,20 +75,20 @@ describe("POST /api/chat", () => {
   it("rejects bad requests with a clear message", async () => {
     const empty = await post("/api/chat", { message: "  " });
     expect(empty.status).toBe(400);
-    expect((await empty.json()).error.message).toMatch(/message must not be empty/);
+    expect((await json(empty)).error.message).toMatch(/message must not be empty/);
     const unknown = await post("/api/chat", { message: "hi", conversation_id: "nope" });
     expect(unknown.status).toBe(404);
   });
 
   it("keeps the stored conversation valid when the LLM fails mid-turn", async () => {
     h.llm.script({ toolCalls: [{ name: "add", arguments: { a: 1, b: 2 } }] }, { status: 400 });
-    const failed = await post("/api/chat", { message: "add then fail" }).then((r) => r.json());
+    const failed = await json(post("/api/chat", { message: "add then fail" }));
     expect(failed.error).toMatch(/rejected the request \(400\)/);
     expect(failed.reply).toMatch(/rejected the request/);
 
     h.llm.script({ text: "recovered" });
     const next = await post("/api/chat", { message: "again", conversation_id: failed.conversation_id });
-    expect((await next.json()).reply).toBe("recovered");
+    expect((await json(next)).reply).toBe("recovered");
     const roles = h.llm.requests.at(-1)!.body.messages.map((m) => m.role);
     expect(roles).toEqual(["system", "user", "assistant", "tool", "user"]);
   });
@@ -100,11 +101,11 @@ describe("POST /api/chat", () => {
         : { text: `echo ${JSON.parse(last.content as string).data.label}` };
     });
     const replies = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => post("/api/chat", { message: `m${i}` }).then((r) => r.json())),
+      Array.from({ length: 6 }, (_, i) => json(post("/api/chat", { message: `m${i}` }))),
     );
     expect(replies.map((r) => r.reply)).toEqual(replies.map((_, i) => `echo m${i}`));
     for (const [i, reply] of replies.entries()) {
-      const stored = await fetch(`${h.url}/api/conversations/${reply.conversation_id}`).then((r) => r.json());
+      const stored = await getJson(`${h.url}/api/conversations/${reply.conversation_id}`);
       expect(stored.messages.map((m: { content: unknown }) => m.content).join("|")).not.toMatch(
         new RegExp(`m(?!${i}\\b)\\d`),
       );
@@ -115,9 +116,9 @@ describe("POST /api/chat", () => {
 describe("restarts", () => {
   it("keep conversations and their messages", async () => {
     h.llm.script({ text: "remember me" });
-    const first = await post("/api/chat", { message: "before restart" }).then((r) => r.json());
+    const first = await json(post("/api/chat", { message: "before restart" }));
     await h.restart();
-    const stored = await fetch(`${h.url}/api/conversations/${first.conversation_id}`).then((r) => r.json());
+    const stored = await getJson(`${h.url}/api/conversations/${first.conversation_id}`);
     expect(stored.messages.map((m: { role: string; content: string }) => [m.role, m.content])).toEqual([
       ["user", "before restart"],
       ["assistant", "remember me"],
@@ -135,7 +136,7 @@ describe("restarts", () => {
 
 describe("GET /healthz", () => {
   it("reports status without authentication", async () => {
-    const health = await fetch(`${h.url}/healthz`).then((r) => r.json());
+    const health = await getJson(`${h.url}/healthz`);
     expect(health).toMatchObject({ status: "ok", tools: expect.any(Number) });
   });
 });
