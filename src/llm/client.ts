@@ -160,15 +160,16 @@ class ResponseAssembler {
   }
 }
 
+const openAiTools = new WeakMap<ToolDefinition, ChatCompletionTool>();
+
 function toOpenAiTool(definition: ToolDefinition): ChatCompletionTool {
-  return {
-    type: "function",
-    function: {
-      name: definition.name,
-      description: definition.description,
-      parameters: definition.parameters,
-    },
-  };
+  let tool = openAiTools.get(definition);
+  if (!tool) {
+    const { name, description, parameters } = definition;
+    tool = { type: "function", function: { name, description, parameters } };
+    openAiTools.set(definition, tool);
+  }
+  return tool;
 }
 
 function delay(ms: number, signal?: AbortSignal): Promise<void> {
