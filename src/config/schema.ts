@@ -40,6 +40,21 @@ export const configSchema = z.object({
     /** Largest tool result (in characters) handed to the LLM. */
     maxToolResultChars: z.number().int().min(500),
   }),
+  network: z.object({
+    /** Hosts, wildcards (`*.lan`) or CIDRs that http/web_fetch may reach even on the LAN or loopback. */
+    allowHosts: z.array(z.string().min(1)),
+    denyHosts: z.array(z.string().min(1)),
+    /** Let http/web_fetch reach private LAN addresses without listing them. */
+    allowPrivate: z.boolean(),
+  }),
+  web: z.object({
+    searxngUrl: z.url().optional(),
+    searchLanguage: z.string().optional(),
+    timeoutMs: z.number().int().positive(),
+    maxDownloadMb: z.number().positive().max(100),
+    /** Characters of page or response text handed to the LLM. */
+    maxChars: z.number().int().min(500).max(100_000),
+  }),
   timeZone: z.string().optional(),
   logLevel: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]),
 });

@@ -1,0 +1,190 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createNetworkGuard } from "../../../src/net/guard.js";
+import { webFetchTool } from "../../../src/tools/general/web-fetch.js";
+import { startWebFixture, type WebFixture } from "../../fixtures/web/server.js";
+import { toolContext } from "../../support/tool-context.js";
+
+let web: WebFixture;
+beforeAll(async () => {
+  web = await startWebFixture();
+});
+afterAll(() => web.close());
+
+const guardOptions = { denyHosts: [], allowPrivate: false, allowSupervisor: false, secretsToScrub: [] };
+const guard = createNetworkGuard({ ...guardOptions, allowHosts: ["127.0.0.1"] });
+const tool = webFetchTool({ guard, maxChars: 4000, maxResponseBytes: 512 * 1024 });
+
+interface Page {
+  url: string;
+  title?: string;
+  byline?: string;
+  site_name?: string;
+  published?: string;
+  language?: string;
+  content_type?: string;
+  content: string;
+  note?: string;
+  links?: Array<{ text: string; url: string }>;
+}
+
+async function fetchPage(args: Record<string, unknown>, which = tool): Promise<Page> {
+  const result = await which.execute(args, toolContext());
+  if (!result.success) throw new Error(`expected success, got: ${result.error}`);
+  return result.data as Page;
+}
+
+async function fetchError(args: Record<string, unknown>, which = tool): Promise<string> {
+  const result = await which.execute(args, toolContext());
+  if (result.success) throw new Error(`expected an error, got: ${JSON.stringify(result.data).slice(0, 300)}`);
+  return result.error;
+}
+
+describe("web_fetch", () => {
+  it("returns the article as Markdown without navigation, ads and footer", async () => {
+    const page = await fetchPage({ url: `${web.origin}/article` });
+    expect(page).toMatchObject({
+      url: `${web.origin}/article`,
+      title: "Balcony solar, explained",
+      byline: "Lena Fischer",
+      site_name: "Example Energy News",
+      language: "en",
+    });
+    expect(page.content).toContain("Balcony solar systems have become popular across Europe.");
+    expect(page.content).toContain("## What it costs");
+    expect(page.content).toContain("- Two panels: 300 euros");
+    expect(page.content).toContain("Read our step-by-step guide and the Home Assistant energy docs.");
+    expect(page.content).toContain("[image: Two solar panels on a balcony railing]");
+    for (const chrome of [
+      "BUY CHEAP",
+      "Sponsored",
+      "Celebrity",
+      "We use cookies",
+      "Subscribe now",
+      "Privacy",
+      "Politics",
+    ]) {
+      expect(page.content).not.toContain(chrome);
+    }
+    expect(page).not.toHaveProperty("links");
+    expect(page).not.toHaveProperty("note");
+  });
+
+  it("lists the page's links, absolute and deduplicated, on request", async () => {
+    const page = await fetchPage({ url: `${web.origin}/article`, include_links: true });
+    expect(page.links).toContainEqual({
+      text: "step-by-step guide",
+      url: `${web.origin}/guides/balcony-solar`,
+    });
+    expect(page.links).toContainEqual({
+      text: "Home Assistant energy docs",
+      url: "https://www.home-assistant.io/docs/energy/",
+    });
+    const urls = page.links!.map((l) => l.url);
+    expect(new Set(urls).size).toBe(urls.length);
+  });
+
+  it.each([
+    ["/gbk-meta", "<meta charset=gbk>"],
+    ["/gbk-header", "charset in the Content-Type header"],
+    ["/gb2312-http-equiv", "http-equiv Content-Type gb2312"],
+    ["/gbk-undeclared", "no declaration at all"],
+  ])("decodes a GBK page: %s (%s)", async (path) => {
+    const page = await fetchPage({ url: `${web.origin}${path}` });
+    expect(page.title).toMatch(/智能家居入门指南/);
+    expect(page.content).toContain("智能家居可以让生活更加方便。");
+    expect(page.content).toContain("最后，记得定期备份配置文件。");
+    expect(page.content).not.toContain("\ufffd");
+  });
+
+  it("decodes a Big5 page", async () => {
+    const page = await fetchPage({ url: `${web.origin}/big5` });
+    expect(page.title).toMatch(/智慧家庭入門指南/);
+    expect(page.content).toContain("智慧家庭可以讓生活更加方便。");
+    expect(page.content).toContain("最後，記得定期備份設定檔。");
+    expect(page.content).not.toContain("\ufffd");
+  });
+
+  it.each(["/gzip", "/deflate", "/brotli"])("reads a compressed page: %s", async (path) => {
+    const page = await fetchPage({ url: `${web.origin}${path}` });
+    expect(page.title).toBe("Balcony solar, explained");
+    expect(page.content).toContain("Balcony solar systems have become popular");
+  });
+
+  it("follows redirects and reports the final URL", async () => {
+    const page = await fetchPage({ url: `${web.origin}/redirect/2` });
+    expect(page.url).toBe(`${web.origin}/article`);
+  });
+
+  it("reads long pages in parts, cut on a paragraph boundary", async () => {
+    const first = await fetchPage({ url: `${web.origin}/long-article`, max_chars: 2000 });
+    const match = /Showing characters 0–(\d+) of (\d+) .*start_at=(\d+)/.exec(first.note ?? "");
+    expect(match).not.toBeNull();
+    const [, end, total, next] = match!.map(Number);
+    expect(end).toBe(next);
+    expect(end).toBeLessThanOrEqual(2000);
+    expect(total).toBeGreaterThan(20_000);
+    expect(first.content).toMatch(/[.:]$/);
+    const second = await fetchPage({ url: `${web.origin}/long-article`, max_chars: 2000, start_at: next });
+    expect(second.note).toMatch(new RegExp(`^Showing characters ${next}–`));
+    expect(second.content.startsWith(first.content)).toBe(false);
+    expect(await fetchError({ url: `${web.origin}/long-article`, start_at: total! + 10 })).toMatch(
+      /past the end/,
+    );
+  });
+
+  it("reads an oversized page up to the download cap and says so", async () => {
+    const page = await fetchPage({ url: `${web.origin}/big` });
+    expect(page.note).toMatch(/larger than 512 KB; only that much was downloaded/);
+    expect(page.note).toMatch(/start_at=/);
+    expect(page.content).toContain("Balcony solar systems");
+  });
+
+  it("returns plain text and JSON as they are", async () => {
+    const text = await fetchPage({ url: `${web.origin}/text` });
+    expect(text).toMatchObject({ content_type: "text/plain", content: "Line one.\nLine two: 温度 23 °C." });
+    const json = await fetchPage({ url: `${web.origin}/small-json` });
+    expect(json.content_type).toBe("application/json");
+    expect(JSON.parse(json.content)).toEqual({ ok: true, temperature: 21.5, unit: "°C" });
+  });
+
+  it("sniffs HTML served without a content type", async () => {
+    const page = await fetchPage({ url: `${web.origin}/no-type-html` });
+    expect(page.title).toBe("Balcony solar, explained");
+  });
+
+  it("refuses PDFs and images clearly", async () => {
+    expect(await fetchError({ url: `${web.origin}/pdf` })).toMatch(
+      /\/pdf is a PDF \(4(\.\d)? KB\); web_fetch reads HTML and text pages only\./,
+    );
+    expect(await fetchError({ url: `${web.origin}/octet-pdf` })).toMatch(/is a PDF \(4(\.\d)? KB\)/);
+    expect(await fetchError({ url: `${web.origin}/png` })).toMatch(
+      /is an image \(image\/png\) \(\d+ bytes\)/,
+    );
+  });
+
+  it("reports HTTP errors", async () => {
+    expect(await fetchError({ url: `${web.origin}/status/404` })).toMatch(
+      /answered HTTP 404 Not Found\. The page/,
+    );
+    expect(await fetchError({ url: `${web.origin}/status/403` })).toMatch(
+      /login or blocks automated readers/,
+    );
+  });
+
+  it("refuses what the guard refuses", async () => {
+    const strict = webFetchTool({ guard: createNetworkGuard({ ...guardOptions, allowHosts: [] }) });
+    expect(await fetchError({ url: `${web.origin}/article` }, strict)).toMatch(/loopback address/);
+    const toMetadata = `${web.origin}/redirect-to?url=${encodeURIComponent("http://0xa9.254.169.254/")}`;
+    expect(await fetchError({ url: toMetadata })).toMatch(
+      /169\.254\.169\.254: it is a cloud metadata address/,
+    );
+    const toLoopback = `${web.origin}/redirect-to?url=${encodeURIComponent(`http://127.0.0.2:${web.port}/`)}`;
+    expect(await fetchError({ url: toLoopback })).toMatch(/loopback/);
+    expect(await fetchError({ url: "gopher://127.0.0.1:70/" })).toMatch(/Only http/);
+    expect(await fetchError({ url: "not a url" })).toMatch(/not an absolute URL/);
+  });
+
+  it("reports a broken compressed body", async () => {
+    expect(await fetchError({ url: `${web.origin}/broken-gzip` })).toMatch(/could not be decompressed/);
+  });
+});

@@ -1,0 +1,195 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createNetworkGuard } from "../../../src/net/guard.js";
+import { webSearchTool } from "../../../src/tools/general/web-search.js";
+import { startWebFixture, type WebFixture } from "../../fixtures/web/server.js";
+import { toolContext } from "../../support/tool-context.js";
+
+let web: WebFixture;
+beforeAll(async () => {
+  web = await startWebFixture();
+});
+afterAll(() => web.close());
+afterEach(() => {
+  web.requests.length = 0;
+});
+
+/** The shared guard refuses loopback: the configured SearXNG must get through anyway. */
+const guard = createNetworkGuard({
+  allowHosts: [],
+  denyHosts: [],
+  allowPrivate: false,
+  allowSupervisor: false,
+  secretsToScrub: [],
+});
+const searchAt = (path: string, extra: { maxResults?: number; defaultLanguage?: string } = {}) =>
+  webSearchTool({ guard, searxngUrl: `${web.origin}${path}`, ...extra });
+
+async function run(tool: ReturnType<typeof searchAt>, args: Record<string, unknown>) {
+  return tool.execute(args, toolContext());
+}
+
+interface SearchData {
+  query: string;
+  page: number;
+  results: Array<Record<string, unknown>>;
+  answers?: string[];
+  infoboxes?: Array<Record<string, unknown>>;
+  suggestions?: string[];
+  corrections?: string[];
+  note?: string;
+}
+
+async function search(tool: ReturnType<typeof searchAt>, args: Record<string, unknown>): Promise<SearchData> {
+  const result = await run(tool, args);
+  if (!result.success) throw new Error(`expected success, got: ${result.error}`);
+  return result.data as SearchData;
+}
+
+async function searchError(
+  tool: ReturnType<typeof searchAt>,
+  args: Record<string, unknown>,
+): Promise<string> {
+  const result = await run(tool, args);
+  if (result.success) throw new Error(`expected an error, got ${JSON.stringify(result.data)}`);
+  return result.error;
+}
+
+describe("web_search", () => {
+  it("returns compact results, answers, infoboxes and suggestions", async () => {
+    const data = await search(searchAt("/searxng"), { query: "home assistant" });
+    expect(data.query).toBe("home assistant");
+    expect(data.results.map((r) => r.url)).toEqual([
+      "https://www.home-assistant.io/",
+      "https://www.home-assistant.io/installation/",
+      "https://github.com/home-assistant/core",
+      "https://zh.wikipedia.org/wiki/Home_Assistant",
+    ]);
+    expect(data.results[0]).toEqual({
+      title: "Home Assistant",
+      url: "https://www.home-assistant.io/",
+      snippet: expect.stringMatching(/^Open source home automation/),
+      engine: "duckduckgo",
+    });
+    expect(data.results[1]).toMatchObject({ published: "2026-11-02" });
+    expect(data.results[3]?.snippet).toBe(
+      "Home Assistant是一款自由开源的家庭自动化软件，设计为智能家居设备的中央控制系统。",
+    );
+    expect(data.answers).toEqual([
+      "Home Assistant 2026.11 was released on 5 November 2026. (https://www.home-assistant.io/blog/)",
+    ]);
+    expect(data.infoboxes).toEqual([
+      {
+        title: "Home Assistant",
+        content: expect.stringMatching(/^Home Assistant is free and open-source software/),
+        facts: [
+          "Developer(s): Paulus Schoutsen",
+          "Written in: Python",
+          "Initial release: 17 September 2013",
+          "License: Apache License 2.0",
+        ],
+        links: [
+          { title: "Official website", url: "https://www.home-assistant.io/" },
+          { title: "Wikipedia (en)", url: "https://en.wikipedia.org/wiki/Home_Assistant" },
+          { title: "Wikidata", url: "http://www.wikidata.org/entity/Q28957018" },
+        ],
+      },
+    ]);
+    expect(data.suggestions).toEqual([
+      "home assistant green",
+      "home assistant yellow",
+      "home assistant voice",
+    ]);
+    expect(data).not.toHaveProperty("corrections");
+    expect(data).not.toHaveProperty("note");
+  });
+
+  it("sends the SearXNG parameters", async () => {
+    await search(searchAt("/searxng/"), {
+      query: "智能家居 新闻",
+      language: "zh-CN",
+      time_range: "week",
+      categories: ["news", "it"],
+      page: 2,
+    });
+    const sent = web.requestsTo("/searxng/search")[0]!;
+    expect(sent.method).toBe("GET");
+    expect(sent.query).toEqual({
+      q: "智能家居 新闻",
+      format: "json",
+      language: "zh-CN",
+      time_range: "week",
+      categories: "news,it",
+      pageno: "2",
+    });
+    expect(sent.headers["accept-language"]).toBe("zh-CN,en;q=0.5");
+    expect(sent.headers.accept).toBe("application/json");
+  });
+
+  it("limits the number of results", async () => {
+    expect((await search(searchAt("/searxng", { maxResults: 2 }), { query: "x" })).results).toHaveLength(2);
+    expect((await search(searchAt("/searxng"), { query: "x", max_results: 1 })).results).toHaveLength(1);
+  });
+
+  it("accepts the base URL with or without /search and a trailing slash", async () => {
+    for (const path of ["/searxng", "/searxng/", "/searxng/search"]) {
+      expect((await search(searchAt(path), { query: "x" })).results.length).toBeGreaterThan(0);
+    }
+  });
+
+  it("explains an empty answer with the engines that failed and the corrections", async () => {
+    const data = await search(searchAt("/searxng-empty"), { query: "hom asistant" });
+    expect(data.results).toEqual([]);
+    expect(data.corrections).toEqual(["home assistant"]);
+    expect(data.note).toMatch(/No results\. Engines that failed: google: timeout; duckduckgo: CAPTCHA\./);
+  });
+
+  it("says how to configure it when no URL is set", async () => {
+    const error = await searchError(webSearchTool({ guard }), { query: "x" });
+    expect(error).toMatch(/not configured.*searxng_url.*CYRENE_SEARXNG_URL/);
+  });
+
+  it("reports an invalid configured URL", async () => {
+    const error = await searchError(webSearchTool({ guard, searxngUrl: "searx.lan:8888" }), { query: "x" });
+    expect(error).toMatch(/not a valid http\(s\) URL/);
+  });
+
+  it("explains 403: the JSON format is disabled in settings.yml", async () => {
+    const error = await searchError(searchAt("/searxng-403"), { query: "x" });
+    expect(error).toMatch(/HTTP 403/);
+    expect(error).toMatch(/settings\.yml/);
+    expect(error).toMatch(/formats.*json/);
+  });
+
+  it("explains 429: SearXNG's limiter", async () => {
+    const error = await searchError(searchAt("/searxng-429"), { query: "x" });
+    expect(error).toMatch(/HTTP 429.*limiter/);
+  });
+
+  it("reports a response that is not SearXNG JSON", async () => {
+    expect(await searchError(searchAt("/searxng-html"), { query: "x" })).toMatch(
+      /did not return its JSON search response \(got text\/html/,
+    );
+    expect(await searchError(searchAt("/searxng-broken"), { query: "x" })).toMatch(/did not return its JSON/);
+    expect(await searchError(searchAt("/nowhere"), { query: "x" })).toMatch(/HTTP 404/);
+  });
+
+  it("reports an unreachable SearXNG", async () => {
+    const tool = webSearchTool({ guard, searxngUrl: "http://127.0.0.1:1/" });
+    expect(await searchError(tool, { query: "x" })).toMatch(
+      /SearXNG at http:\/\/127\.0\.0\.1:1 could not be reached/,
+    );
+  });
+
+  it("opens only the SearXNG host, and never metadata", async () => {
+    await expect(guard.check(`${web.origin}/searxng/search`)).rejects.toThrow(/loopback/);
+    const metadata = webSearchTool({ guard, searxngUrl: "http://169.254.169.254/" });
+    expect(await searchError(metadata, { query: "x" })).toMatch(/metadata/);
+  });
+
+  it("validates arguments", async () => {
+    expect(await searchError(searchAt("/searxng"), { query: "" })).toMatch(/Invalid arguments/);
+    expect(await searchError(searchAt("/searxng"), { query: "x", time_range: "decade" })).toMatch(
+      /time_range/,
+    );
+  });
+});
