@@ -1,0 +1,176 @@
+import { spawn } from "node:child_process";
+import { createRequire } from "node:module";
+import { ToolError } from "../../contract.js";
+
+/**
+ * JSON Schema validation and JMESPath queries run in a short-lived child process. Both take input
+ * written by the model (and so possibly by whoever wrote a web page it read) that can cost far more
+ * than its size suggests: a schema "pattern" with catastrophic backtracking, JMESPath's trim
+ * functions (quadratic regexes) or pad_left with a huge width. In our own process that would freeze
+ * the whole add-on, since the registry's time limit is a timer on the same event loop. A child can be
+ * killed, has its own small heap, and gets no environment (no tokens); prototype pollution stays in
+ * it too. A worker thread is not enough: a single huge allocation (JSON.stringify of a giant string)
+ * hits V8's fatal out-of-memory handler before the worker's resourceLimits can stop it, and that
+ * takes the whole process down.
+ *
+ * The child runs plain JavaScript given with -e, loading the libraries by resolved path, so the same
+ * code works under tsx, vitest and compiled JavaScript.
+ */
+const CHILD_SOURCE = String.raw`
+let raw = "";
+process.stdin.setEncoding("utf8");
+process.stdin.on("data", (chunk) => (raw += chunk));
+process.stdin.on("end", () => {
+  const { task, paths, input } = JSON.parse(raw);
+  let answer;
+  try {
+    answer = { ok: true, value: task === "query" ? query(paths, input) : validate(paths, input) };
+  } catch (error) {
+    answer = { ok: false, message: String((error && error.message) || error) };
+  }
+  process.stdout.write(JSON.stringify(answer));
+});
+
+// Objects get a null prototype: "constructor" or "toString" then is not a property of every object
+// (a JMESPath field or a JSON Schema "required" would otherwise find the inherited ones).
+const parseData = (text) =>
+  JSON.parse(text, (_key, value) =>
+    value !== null && typeof value === "object" && !Array.isArray(value) ? Object.setPrototypeOf(value, null) : value);
+
+function query(paths, input) {
+  const { search } = require(paths.jmespath);
+  const result = search(parseData(input.json), input.expression);
+  const json = JSON.stringify(result === undefined ? null : result) ?? "null";
+  return json.length > input.maxOutputChars
+    ? { json: json.slice(0, input.maxOutputChars), length: json.length }
+    : { json, length: json.length };
+}
+
+function validate(paths, input) {
+  const schema = JSON.parse(input.schema);
+  const data = parseData(input.json);
+  const declared = schema && typeof schema === "object" && typeof schema.$schema === "string" ? schema.$schema : "";
+  let draft = "ajv";
+  if (declared.includes("2020-12")) draft = "ajv2020";
+  else if (declared.includes("2019-09")) draft = "ajv2019";
+  else if (/draft-0[34]/.test(declared)) {
+    return { schemaError: "draft-04 and older schemas are not supported; use draft-07 or 2020-12 (change $schema)" };
+  }
+  const Ajv = require(paths[draft]).default;
+  const ajv = new Ajv({ allErrors: true, strict: false, logger: false, validateFormats: true, ownProperties: true });
+  require(paths.formats).default(ajv);
+  let check;
+  try {
+    check = ajv.compile(schema);
+  } catch (error) {
+    const missing = error && error.missingRef;
+    return {
+      schemaError: missing
+        ? "the schema refers to " + missing + ", which is not available: only references inside the schema itself (#/...) work"
+        : String(error && error.message || error),
+    };
+  }
+  const valid = check(data);
+  const errors = (check.errors || []).map((e) => {
+    let message = e.message || e.keyword;
+    if (e.keyword === "additionalProperties") message += ": " + JSON.stringify(e.params.additionalProperty);
+    if (e.keyword === "enum") message += ": " + JSON.stringify(e.params.allowedValues).slice(0, 200);
+    if (e.keyword === "const") message += ": " + JSON.stringify(e.params.allowedValue).slice(0, 200);
+    return { path: e.instancePath || "(root)", message, keyword: e.keyword };
+  });
+  return { valid, errors: errors.slice(0, input.maxErrors), total: errors.length };
+}
+`;
+
+const localRequire = createRequire(import.meta.url);
+let libraryPaths: Record<string, string> | undefined;
+function paths(): Record<string, string> {
+  libraryPaths ??= {
+    jmespath: localRequire.resolve("@jmespath-community/jmespath"),
+    ajv: localRequire.resolve("ajv"),
+    ajv2019: localRequire.resolve("ajv/dist/2019"),
+    ajv2020: localRequire.resolve("ajv/dist/2020"),
+    formats: localRequire.resolve("ajv-formats"),
+  };
+  return libraryPaths;
+}
+
+export interface SandboxLimits {
+  timeoutMs: number;
+  memoryMb: number;
+  signal: AbortSignal;
+  /** What the child was doing, for error messages ("The JMESPath query"). */
+  what: string;
+}
+
+/** Runs one task in a fresh child process. Errors thrown inside come back as `{ error }`. */
+export function runSandboxed(
+  task: "query" | "validate",
+  input: Record<string, unknown>,
+  limits: SandboxLimits,
+): Promise<{ value?: unknown; error?: string }> {
+  if (limits.signal.aborted) return Promise.reject(new ToolError(`${limits.what} was cancelled`));
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [`--max-old-space-size=${limits.memoryMb}`, "-e", CHILD_SOURCE], {
+      env: {},
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    const stdout: Buffer[] = [];
+    let stderr = "";
+    let settled = false;
+    const finish = (action: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      limits.signal.removeEventListener("abort", onAbort);
+      if (child.exitCode === null) child.kill("SIGKILL");
+      action();
+    };
+    const timer = setTimeout(
+      () =>
+        finish(() =>
+          reject(
+            new ToolError(
+              `${limits.what} took longer than ${limits.timeoutMs} ms and was stopped. Simplify it (for example ` +
+                `regular-expression patterns or string functions) or send less data.`,
+            ),
+          ),
+        ),
+      limits.timeoutMs,
+    );
+    const onAbort = () => finish(() => reject(new ToolError(`${limits.what} was cancelled`)));
+    limits.signal.addEventListener("abort", onAbort, { once: true });
+
+    child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk));
+    child.stderr.on("data", (chunk: Buffer) => {
+      if (stderr.length < 4_000) stderr += chunk.toString("utf8");
+    });
+    child.on("error", (error) => finish(() => reject(error)));
+    child.on("close", (code, signal) =>
+      finish(() => {
+        const text = Buffer.concat(stdout).toString("utf8");
+        if (code === 0 && text) {
+          let answer: { ok: boolean; value?: unknown; message?: string };
+          try {
+            answer = JSON.parse(text) as typeof answer;
+          } catch {
+            return reject(new Error(`${limits.what} sent an unreadable answer`));
+          }
+          resolve(answer.ok ? { value: answer.value } : { error: answer.message ?? "unknown error" });
+        } else if (/heap out of memory|Allocation failed/i.test(stderr)) {
+          reject(
+            new ToolError(`${limits.what} needed more than ${limits.memoryMb} MB of memory and was stopped.`),
+          );
+        } else {
+          reject(
+            new Error(
+              `${limits.what} stopped unexpectedly (${signal ?? `exit code ${code}`}): ${stderr.slice(0, 300)}`,
+            ),
+          );
+        }
+      }),
+    );
+    child.stdin.on("error", () => {}); // the child may die before reading everything; "close" reports it
+    child.stdin.end(JSON.stringify({ task, paths: paths(), input }));
+  });
+}
