@@ -1,0 +1,89 @@
+import { z } from "zod";
+import { ToolError, type Tool } from "../contract.js";
+import { defineTool } from "../define-tool.js";
+import { MathSandbox } from "./calculator/sandbox.js";
+
+export interface CalculatorOptions {
+  /** Time one expression may take (default 3000 ms). */
+  timeoutMs?: number;
+  /** Heap limit of the evaluating worker thread (default 256 MB). */
+  maxMemoryMb?: number;
+}
+
+export const MAX_EXPRESSION_LENGTH = 500;
+
+const parameters = z.object({
+  expression: z
+    .string()
+    .describe(
+      "One math expression in mathjs syntax, e.g. `(3.5 + 2) * 4`, `sqrt(2)`, `2^100`, `factorial(25)`, " +
+        "`sin(30 deg)`, `log(1000, 10)`, `15% of 80`, `80 + 15%` (= 92), `3 km to miles`, `100 degF to degC`, " +
+        "`5 GB to MB`, `60 mph to km/h`, `det([1,2;3,4])`. Use English unit names/abbreviations; translate Chinese " +
+        `words into symbols yourself. No variables, assignments or function definitions. At most ${MAX_EXPRESSION_LENGTH} characters.`,
+    ),
+});
+
+const DESCRIPTION =
+  "Exact calculator (计算器/计算/换算): arithmetic with 64-digit precision, powers, roots, factorials, " +
+  "trigonometry, logarithms, percentages (百分比), complex numbers, matrices, and unit conversion " +
+  "(单位换算: length, mass, temperature, speed, data size, volume, time, …). Use it for any calculation instead " +
+  "of doing math in your head. Not for dates or time zones (use the datetime tool), random numbers (use the " +
+  "random tool) or currency exchange rates (no live rates here). Returns {expression, result, fullPrecision?}.";
+
+/** A calculator tool backed by a restricted mathjs instance in a worker thread. */
+export function calculatorTool(options: CalculatorOptions = {}): Tool {
+  const sandbox = new MathSandbox({
+    timeoutMs: options.timeoutMs ?? 3000,
+    maxMemoryMb: options.maxMemoryMb ?? 256,
+  });
+  return defineTool({
+    name: "calculator",
+    description: DESCRIPTION,
+    parameters,
+    async execute({ expression }, ctx) {
+      const normalized = normalizeExpression(expression);
+      if (normalized === "") throw new ToolError("The expression is empty (表达式为空).");
+      if (normalized.length > MAX_EXPRESSION_LENGTH) {
+        const length = Math.max(normalized.length, expression.trim().length);
+        throw new ToolError(
+          `The expression is too long (${length} characters, at most ${MAX_EXPRESSION_LENGTH}; 表达式过长).`,
+        );
+      }
+      const answer = await sandbox.evaluate(normalized, ctx.signal);
+      if (!answer.ok) {
+        throw new ToolError(
+          `Could not calculate "${normalized}": ${answer.error.replace(/[.。]+$/, "")}. Use mathjs syntax, e.g. "2 * (3 + 4)", "15% of 80", "3 km to miles".`,
+        );
+      }
+      return answer.fullPrecision === undefined
+        ? { expression: normalized, result: answer.result }
+        : { expression: normalized, result: answer.result, fullPrecision: answer.fullPrecision };
+    },
+  });
+}
+
+/**
+ * Rewrites common ways of writing math into mathjs syntax: full-width characters, ×/÷, `**`,
+ * "percent"/百分之, "X% of Y", "Y的X%", "X% off Y", and a trailing "=" or "=?".
+ */
+export function normalizeExpression(input: string): string {
+  let text = input
+    .slice(0, MAX_EXPRESSION_LENGTH * 4) // long inputs are refused after normalizing; don't scan megabytes
+    .replace(/[\uFF01-\uFF5E]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0))
+    .replace(/\u3000/g, " ")
+    .replace(/[×✕⋅·]/g, "*")
+    .replace(/÷/g, "/")
+    .replace(/[−–—]/g, "-")
+    .replace(/\*\*/g, "^")
+    .replace(/[，]/g, ",")
+    .replace(/[（]/g, "(")
+    .replace(/[）]/g, ")");
+  text = text
+    .replace(/百分之\s*([\d.]+)/g, "$1%")
+    .replace(/([\d.]+)\s*(?:percent|per cent|pct)\b/gi, "$1%")
+    .replace(/([\d.]+)\s*%\s*off\s+([\d.]+)/gi, "$2 - $1%")
+    .replace(/%\s*of\b/gi, "% *")
+    .replace(/([\d.)]+)\s*的\s*([\d.]+\s*%)/g, "$1 * $2")
+    .replace(/\s*=\s*\??\s*$/, "");
+  return text.trim();
+}

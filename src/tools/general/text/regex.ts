@@ -1,0 +1,140 @@
+import { Worker } from "node:worker_threads";
+import { ToolError } from "../../contract.js";
+
+export type RegexJob =
+  | { op: "test"; pattern: string; flags: string; text: string }
+  | { op: "match"; pattern: string; flags: string; text: string; maxMatches: number }
+  | { op: "replace"; pattern: string; flags: string; text: string; replacement: string; all: boolean }
+  | { op: "split"; pattern: string; flags: string; text: string };
+
+export interface RegexMatch {
+  match: string;
+  /** Offset in Unicode code points. */
+  index: number;
+  groups?: Array<string | null>;
+  named?: Record<string, string | null>;
+}
+
+export type RegexAnswer =
+  | { op: "test"; matches: boolean }
+  | { op: "match"; total: number; matches: RegexMatch[] }
+  | { op: "replace"; text: string; replacements: number }
+  | { op: "split"; parts: string[] };
+
+/**
+ * Runs in a throw-away worker thread, so a pattern that backtracks catastrophically (`(a+)+$`) is
+ * stopped by terminating the thread instead of freezing the process.
+ */
+const WORKER_SOURCE = String.raw`
+"use strict";
+const { parentPort, workerData: job } = require("node:worker_threads");
+function withGlobal(flags) { return flags.includes("g") ? flags : flags + "g"; }
+function run() {
+  const regex = new RegExp(job.pattern, job.flags);
+  switch (job.op) {
+    case "test":
+      return { op: "test", matches: regex.test(job.text) };
+    case "match": {
+      const matches = [];
+      let total = 0;
+      let units = 0;
+      let points = 0;
+      for (const m of job.text.matchAll(new RegExp(job.pattern, withGlobal(job.flags)))) {
+        total++;
+        if (matches.length >= job.maxMatches) continue;
+        for (const _ of job.text.slice(units, m.index)) points++;
+        units = m.index;
+        const item = { match: m[0], index: points };
+        if (m.length > 1) item.groups = m.slice(1).map((g) => (g === undefined ? null : g));
+        if (m.groups) item.named = Object.fromEntries(Object.entries(m.groups).map(([k, v]) => [k, v === undefined ? null : v]));
+        matches.push(item);
+      }
+      return { op: "match", total, matches };
+    }
+    case "replace": {
+      const flags = job.all ? withGlobal(job.flags) : job.flags.replace("g", "");
+      let replacements = 0;
+      if (job.all) for (const _ of job.text.matchAll(new RegExp(job.pattern, flags))) replacements++;
+      else replacements = new RegExp(job.pattern, flags).test(job.text) ? 1 : 0;
+      return { op: "replace", text: job.text.replace(new RegExp(job.pattern, flags), job.replacement), replacements };
+    }
+    case "split":
+      return { op: "split", parts: job.text.split(regex) };
+  }
+}
+parentPort.postMessage({ started: true });
+try {
+  parentPort.postMessage({ ok: true, answer: run() });
+} catch (error) {
+  parentPort.postMessage({ ok: false, error: String(error && error.message ? error.message : error) });
+}
+`;
+
+const STARTUP_LIMIT_MS = 15_000;
+
+/** Runs one regular-expression job with a time limit. */
+export function runRegex(job: RegexJob, timeoutMs: number, signal: AbortSignal): Promise<RegexAnswer> {
+  return new Promise<RegexAnswer>((resolve, reject) => {
+    if (signal.aborted) return reject(new ToolError(`Stopped: ${String(signal.reason)}`));
+    const worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: job,
+      resourceLimits: { maxOldGenerationSizeMb: 128 },
+    });
+    let settled = false;
+    const settle = (action: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      signal.removeEventListener("abort", onAbort);
+      void worker.terminate();
+      action();
+    };
+    const timeout = () =>
+      settle(() =>
+        reject(
+          new ToolError(
+            `The regular expression took longer than ${timeoutMs} ms and was stopped (正则超时). It probably backtracks ` +
+              "catastrophically (e.g. nested quantifiers like (a+)+): simplify the pattern.",
+          ),
+        ),
+      );
+    // The limit counts from when the worker starts running the job; starting a thread can be slow
+    // on a busy machine, which is guarded separately.
+    let timer = setTimeout(
+      () => settle(() => reject(new ToolError("The regular-expression worker did not start in time."))),
+      STARTUP_LIMIT_MS,
+    );
+    const onAbort = () => settle(() => reject(new ToolError(`Stopped: ${String(signal.reason)}`)));
+    signal.addEventListener("abort", onAbort, { once: true });
+    worker.on(
+      "message",
+      (reply: { started?: boolean; ok?: boolean; answer?: RegexAnswer; error?: string }) => {
+        if (reply.started) {
+          clearTimeout(timer);
+          timer = setTimeout(timeout, timeoutMs);
+          return;
+        }
+        settle(() =>
+          reply.ok
+            ? resolve(reply.answer!)
+            : reject(new ToolError(`Regular expression error (正则错误): ${reply.error}`)),
+        );
+      },
+    );
+    worker.on("error", (error: Error & { code?: string }) =>
+      settle(() =>
+        reject(
+          new ToolError(
+            error.code === "ERR_WORKER_OUT_OF_MEMORY"
+              ? "The regular expression needed too much memory and was stopped."
+              : `The regular expression failed: ${error.message}`,
+          ),
+        ),
+      ),
+    );
+    worker.on("exit", () =>
+      settle(() => reject(new ToolError("The regular expression worker stopped unexpectedly."))),
+    );
+  });
+}
