@@ -3,6 +3,7 @@ import type { Express } from "express";
 import { Assistant } from "./agent/assistant.js";
 import { BackgroundJobs } from "./agent/background-jobs.js";
 import { Synthesizer } from "./agent/synthesizer.js";
+import { ADDON_OPTIONS_PATH } from "./config/load.js";
 import type { Config } from "./config/schema.js";
 import { LlmClient } from "./llm/client.js";
 import type { Logger } from "./logging/logger.js";
@@ -13,6 +14,18 @@ import { JobStore } from "./store/jobs.js";
 import type { Tool } from "./tools/contract.js";
 import { allowAllTools } from "./tools/policy.js";
 import { ToolRegistry } from "./tools/registry.js";
+import { calculatorTool } from "./tools/general/calculator.js";
+import { cryptoTool } from "./tools/general/crypto.js";
+import { datetimeTool } from "./tools/general/datetime.js";
+import { fileTool } from "./tools/general/file.js";
+import { httpTool } from "./tools/general/http.js";
+import { jsonTool } from "./tools/general/json.js";
+import { markdownTool } from "./tools/general/markdown.js";
+import { randomTool } from "./tools/general/random.js";
+import { textTool } from "./tools/general/text.js";
+import { webFetchTool } from "./tools/general/web-fetch.js";
+import { webSearchTool } from "./tools/general/web-search.js";
+import { createNetworkGuard } from "./net/index.js";
 import { VERSION } from "./version.js";
 
 export interface Cyrene {
@@ -35,7 +48,8 @@ export interface ComposeOptions {
 /** The composition root: the one place that builds every part and wires them together. */
 export function createCyrene(config: Config, options: ComposeOptions): Cyrene {
   const { logger } = options;
-  const db = openDatabase(join(config.dataDir, "cyrene.db"));
+  const databasePath = join(config.dataDir, "cyrene.db");
+  const db = openDatabase(databasePath);
   const conversations = new ConversationStore(db);
   const jobs = new JobStore(db);
   const interrupted = jobs.interruptRunning();
@@ -43,7 +57,7 @@ export function createCyrene(config: Config, options: ComposeOptions): Cyrene {
 
   const timeZone = () => config.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
   const registry = new ToolRegistry().register(
-    ...builtInTools(config, { timeZone }),
+    ...builtInTools(config, { timeZone, databasePath }),
     ...(options.extraTools ?? []),
   );
 
@@ -82,8 +96,49 @@ export function createCyrene(config: Config, options: ComposeOptions): Cyrene {
 
 interface ToolEnvironment {
   timeZone: () => string;
+  databasePath: string;
 }
 
-function builtInTools(_config: Config, _env: ToolEnvironment): Tool[] {
-  return [];
+function builtInTools(config: Config, env: ToolEnvironment): Tool[] {
+  const secrets = [config.supervisorToken, config.ha.token, config.llm.apiKey, config.server.apiToken];
+  const guard = createNetworkGuard({
+    ...config.network,
+    allowSupervisor: false,
+    secretsToScrub: secrets.filter((secret): secret is string => Boolean(secret)),
+  });
+  const web = {
+    guard,
+    timeoutMs: config.web.timeoutMs,
+    maxResponseBytes: Math.round(config.web.maxDownloadMb * 2 ** 20),
+    maxChars: config.web.maxChars,
+  };
+  const fileRoots = [{ name: "files", path: join(config.dataDir, "files") }];
+  if (config.supervisorToken) fileRoots.push({ name: "share", path: "/share/cyrene" });
+
+  return [
+    calculatorTool(),
+    datetimeTool({ timeZone: env.timeZone }),
+    textTool(),
+    cryptoTool(),
+    randomTool(),
+    markdownTool(),
+    jsonTool(),
+    fileTool({
+      roots: fileRoots,
+      protectedPaths: [
+        ADDON_OPTIONS_PATH,
+        env.databasePath,
+        `${env.databasePath}-wal`,
+        `${env.databasePath}-shm`,
+      ],
+    }),
+    httpTool(web),
+    webSearchTool({
+      guard,
+      searxngUrl: config.web.searxngUrl,
+      defaultLanguage: config.web.searchLanguage,
+      timeoutMs: config.web.timeoutMs,
+    }),
+    webFetchTool(web),
+  ];
 }

@@ -12,7 +12,7 @@ export interface LoadOptions {
   optionsPath?: string;
 }
 
-const ADDON_OPTIONS_PATH = "/data/options.json";
+export const ADDON_OPTIONS_PATH = "/data/options.json";
 
 function defaults(addon: boolean) {
   return {

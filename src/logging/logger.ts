@@ -11,6 +11,8 @@ const REDACT = [
   "*.token",
   "*.authorization",
   "*.supervisorToken",
+  "*.passphrase",
+  "*.secret",
   "req.headers.authorization",
   "headers.authorization",
   "config.llm.apiKey",
