@@ -95,7 +95,12 @@ export async function benchLoop(llm: ScriptedLlm, iterations: number): Promise<v
     idleTimeoutMs: 10_000,
   });
   const jobs = new BackgroundJobs(new JobStore(db), logger);
-  const options = { maxRounds: 5, toolTimeoutMs: 8_000, backgroundTimeoutMs: 60_000, maxToolResultChars: 16_000 };
+  const options = {
+    maxRounds: 5,
+    toolTimeoutMs: 8_000,
+    backgroundTimeoutMs: 60_000,
+    maxToolResultChars: 16_000,
+  };
   const synthesizer = new Synthesizer(client, registry, jobs, logger, options);
   const conversations = new ConversationStore(db);
   const assistant = new Assistant(conversations, jobs, synthesizer, logger, { timeZone: () => "UTC" });

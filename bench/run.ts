@@ -7,7 +7,9 @@ try {
   console.log(`Cyrene benchmarks — Node ${process.version}, ${new Date().toISOString()}`);
   await benchLoop(llm, iterations);
   const memory = process.memoryUsage();
-  console.log(`\nMemory after the runs: rss ${(memory.rss / 2 ** 20).toFixed(1)} MiB, heap used ${(memory.heapUsed / 2 ** 20).toFixed(1)} MiB`);
+  console.log(
+    `\nMemory after the runs: rss ${(memory.rss / 2 ** 20).toFixed(1)} MiB, heap used ${(memory.heapUsed / 2 ** 20).toFixed(1)} MiB`,
+  );
 } finally {
   await llm.close();
 }

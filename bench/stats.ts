@@ -8,7 +8,12 @@ export interface Summary {
 export function summarize(samples: number[]): Summary {
   const sorted = [...samples].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-  return { n: sorted.length, mean: sorted.reduce((a, b) => a + b, 0) / sorted.length, p50: at(0.5), p99: at(0.99) };
+  return {
+    n: sorted.length,
+    mean: sorted.reduce((a, b) => a + b, 0) / sorted.length,
+    p50: at(0.5),
+    p99: at(0.99),
+  };
 }
 
 export function printTable(title: string, header: string[], rows: (string | number)[][]): void {
