@@ -3,6 +3,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
+    // Provisions (cached) and starts a real Home Assistant Core once for the whole run.
+    globalSetup: ["test/fixtures/ha/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 120_000,
   },
