@@ -1,29 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createNetworkGuard, fetchDocument, NetError } from "../../src/net/index.js";
-import { startWebFixture, type WebFixture } from "../fixtures/web/server.js";
+import { describe, expect, it } from "vitest";
+import { fetchDocument } from "../../src/net/index.js";
+import { expectNetError, FETCH_LIMITS, testGuard, useWebFixture } from "../support/web.js";
 
-let web: WebFixture;
-beforeAll(async () => {
-  web = await startWebFixture();
-});
-afterAll(() => web.close());
-
-const options = { denyHosts: [], allowPrivate: false, allowSupervisor: false, secretsToScrub: [] };
-const guard = createNetworkGuard({ ...options, allowHosts: ["127.0.0.1"] });
-const limits = { timeoutMs: 10_000, maxBytes: 1024 * 1024, maxRedirects: 5 };
-
-async function failure(promise: Promise<unknown>): Promise<NetError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(NetError);
-  return error as NetError;
-}
+const web = useWebFixture();
+const guard = testGuard();
 
 describe("fetchDocument (shared by web_fetch and knowledge ingestion)", () => {
   it("returns an HTML page's main content as Markdown with its metadata", async () => {
-    const page = await fetchDocument(guard, { ...limits, url: `${web.origin}/redirect/1` });
+    const page = await fetchDocument(guard, { ...FETCH_LIMITS, url: `${web.origin}/redirect/1` });
     expect(page).toMatchObject({
       url: `${web.origin}/article`,
       kind: "html",
@@ -37,7 +21,7 @@ describe("fetchDocument (shared by web_fetch and knowledge ingestion)", () => {
   });
 
   it("returns text as is", async () => {
-    const page = await fetchDocument(guard, { ...limits, url: `${web.origin}/text` });
+    const page = await fetchDocument(guard, { ...FETCH_LIMITS, url: `${web.origin}/text` });
     expect(page).toMatchObject({
       kind: "text",
       mime: "text/plain",
@@ -46,22 +30,24 @@ describe("fetchDocument (shared by web_fetch and knowledge ingestion)", () => {
   });
 
   it("does not download a body its Content-Type marks as binary", async () => {
-    const error = await failure(fetchDocument(guard, { ...limits, url: `${web.origin}/pdf` }));
+    const error = await expectNetError(fetchDocument(guard, { ...FETCH_LIMITS, url: `${web.origin}/pdf` }));
     expect(error.kind).toBe("unsupported_type");
     expect(error.message).toMatch(/is a PDF \(4 KB\), not an HTML or text page/);
   });
 
   it("turns HTTP errors into errors", async () => {
-    const error = await failure(fetchDocument(guard, { ...limits, url: `${web.origin}/status/500` }));
+    const error = await expectNetError(
+      fetchDocument(guard, { ...FETCH_LIMITS, url: `${web.origin}/status/500` }),
+    );
     expect(error).toMatchObject({ kind: "http_status" });
     expect(error.message).toMatch(/HTTP 500 Internal Server Error\. The site has a problem/);
   });
 
   it("refuses localhost through the system resolver by default", async () => {
-    const strict = createNetworkGuard({ ...options, allowHosts: [] });
+    const strict = testGuard({ allowHosts: [] });
     const before = web.requests.length;
-    const error = await failure(
-      fetchDocument(strict, { ...limits, url: `http://localhost:${web.port}/article` }),
+    const error = await expectNetError(
+      fetchDocument(strict, { ...FETCH_LIMITS, url: `http://localhost:${web.port}/article` }),
     );
     expect(error.kind).toBe("refused");
     expect(error.message).toMatch(/localhost \(.*\): it is a loopback address/);

@@ -1,49 +1,25 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { NetError } from "../../src/net/errors.js";
+import { describe, expect, it } from "vitest";
 import { guardedFetch, type GuardedRequest } from "../../src/net/fetch.js";
-import { createNetworkGuard, type NetworkGuardOptions, type Resolver } from "../../src/net/guard.js";
-import { startWebFixture, type WebFixture } from "../fixtures/web/server.js";
+import type { NetworkGuard, NetworkGuardOptions, Resolver } from "../../src/net/guard.js";
+import { expectNetError, FETCH_LIMITS, testGuard, useWebFixture } from "../support/web.js";
 
 const SECRET = "sup3r-secret-supervisor-token-0123456789";
 
-let web: WebFixture;
-let other: WebFixture; // a second origin, for cross-origin redirects
+const web = useWebFixture();
+const other = useWebFixture(); // a second origin, for cross-origin redirects
 
-beforeAll(async () => {
-  web = await startWebFixture();
-  other = await startWebFixture();
-});
-afterAll(async () => {
-  await web.close();
-  await other.close();
-});
-afterEach(() => {
-  web.requests.length = 0;
-  other.requests.length = 0;
-});
+const guard = (options: Partial<NetworkGuardOptions> = {}) =>
+  testGuard({ secretsToScrub: [SECRET], ...options });
+const fetchVia = (g: NetworkGuard, request: Partial<GuardedRequest> & { url: string }) =>
+  guardedFetch(g, { ...FETCH_LIMITS, ...request });
 
-function guard(options: Partial<NetworkGuardOptions> = {}) {
-  return createNetworkGuard({
-    allowHosts: ["127.0.0.1"], // the fixtures live on loopback
-    denyHosts: [],
-    allowPrivate: false,
-    allowSupervisor: false,
-    secretsToScrub: [SECRET],
-    ...options,
-  });
-}
-
-const defaults = { timeoutMs: 10_000, maxBytes: 1024 * 1024, maxRedirects: 5 };
-const fetchVia = (g: ReturnType<typeof guard>, request: Partial<GuardedRequest> & { url: string }) =>
-  guardedFetch(g, { ...defaults, ...request });
-
-async function failure(promise: Promise<unknown>): Promise<NetError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(NetError);
-  return error as NetError;
+/** A DNS answer that changes: public for the guard's check, loopback for the connection's own lookup. */
+function rebindingResolver(): { resolve: Resolver; calls: () => number } {
+  let calls = 0;
+  return {
+    resolve: async () => [{ address: calls++ === 0 ? "93.184.215.14" : "127.0.0.1", family: 4 }],
+    calls: () => calls,
+  };
 }
 
 describe("guardedFetch", () => {
@@ -57,39 +33,34 @@ describe("guardedFetch", () => {
   });
 
   it("refuses loopback by default and never connects", async () => {
-    const error = await failure(fetchVia(guard({ allowHosts: [] }), { url: `${web.origin}/article` }));
+    const error = await expectNetError(fetchVia(guard({ allowHosts: [] }), { url: `${web.origin}/article` }));
     expect(error.kind).toBe("refused");
     expect(error.message).toMatch(/loopback/);
     expect(web.requests).toHaveLength(0);
   });
 
   it("checks the address again when connecting (DNS rebinding)", async () => {
-    let calls = 0;
-    // First answer (the check) is public, the next (the connection's lookup) is loopback.
-    const rebinding: Resolver = async () => [
-      { address: calls++ === 0 ? "93.184.215.14" : "127.0.0.1", family: 4 },
-    ];
-    const error = await failure(
-      fetchVia(guard({ allowHosts: [], resolve: rebinding }), {
+    const rebinding = rebindingResolver();
+    const error = await expectNetError(
+      fetchVia(guard({ allowHosts: [], resolve: rebinding.resolve }), {
         url: `http://rebind.test:${web.port}/article`,
       }),
     );
     expect(error.kind).toBe("refused");
     expect(error.message).toMatch(/rebind\.test \(127\.0\.0\.1\).*loopback/);
-    expect(calls).toBe(2);
+    expect(rebinding.calls()).toBe(2);
     expect(web.requests).toHaveLength(0);
   });
 
   it("checks the address again when connecting over https too", async () => {
-    let calls = 0;
-    const rebinding: Resolver = async () => [
-      { address: calls++ === 0 ? "93.184.215.14" : "127.0.0.1", family: 4 },
-    ];
-    const error = await failure(
-      fetchVia(guard({ allowHosts: [], resolve: rebinding }), { url: `https://rebind.test:${web.port}/` }),
+    const rebinding = rebindingResolver();
+    const error = await expectNetError(
+      fetchVia(guard({ allowHosts: [], resolve: rebinding.resolve }), {
+        url: `https://rebind.test:${web.port}/`,
+      }),
     );
     expect(error.message).toMatch(/rebind\.test \(127\.0\.0\.1\).*loopback/);
-    expect(calls).toBe(2);
+    expect(rebinding.calls()).toBe(2);
   });
 
   it("connects to the address the guard resolved", async () => {
@@ -128,7 +99,9 @@ describe("guardedFetch", () => {
     });
 
     it("stops after the limit", async () => {
-      const error = await failure(fetchVia(guard(), { url: `${web.origin}/redirect/9`, maxRedirects: 5 }));
+      const error = await expectNetError(
+        fetchVia(guard(), { url: `${web.origin}/redirect/9`, maxRedirects: 5 }),
+      );
       expect(error.kind).toBe("too_many_redirects");
       expect(error.message).toMatch(/more than 5/);
       expect(web.requestsTo("/article")).toHaveLength(0);
@@ -151,14 +124,14 @@ describe("guardedFetch", () => {
       ["gopher://127.0.0.1:6379/_INFO", /Only http/],
     ])("refuses a redirect to %s", async (location, message) => {
       const url = `${web.origin}/redirect-to?url=${encodeURIComponent(location)}`;
-      const error = await failure(fetchVia(guard(), { url }));
+      const error = await expectNetError(fetchVia(guard(), { url }));
       expect(error.kind).toBe("refused");
       expect(error.message).toMatch(message);
     });
 
     it("refuses a redirect to a loopback address that is not allowed", async () => {
       const location = `http://127.0.0.2:${web.port}/article`;
-      const error = await failure(
+      const error = await expectNetError(
         fetchVia(guard(), { url: `${web.origin}/redirect-to?url=${encodeURIComponent(location)}` }),
       );
       expect(error.message).toMatch(/127\.0\.0\.2: it is a loopback address/);
@@ -237,10 +210,10 @@ describe("guardedFetch", () => {
     it("refuses a body or URL carrying a secret before connecting", async () => {
       const body = JSON.stringify({ token: SECRET });
       expect(
-        (await failure(fetchVia(guard(), { url: `${web.origin}/echo`, method: "POST", body }))).kind,
+        (await expectNetError(fetchVia(guard(), { url: `${web.origin}/echo`, method: "POST", body }))).kind,
       ).toBe("refused");
       const url = `${web.origin}/echo?t=${SECRET}`;
-      expect((await failure(fetchVia(guard(), { url }))).message).toMatch(/secret/);
+      expect((await expectNetError(fetchVia(guard(), { url }))).message).toMatch(/secret/);
       expect(web.requests).toHaveLength(0);
     });
   });
@@ -265,7 +238,7 @@ describe("guardedFetch", () => {
     });
 
     it("reports a body that cannot be decompressed", async () => {
-      const error = await failure(fetchVia(guard(), { url: `${web.origin}/broken-gzip` }));
+      const error = await expectNetError(fetchVia(guard(), { url: `${web.origin}/broken-gzip` }));
       expect(error.kind).toBe("bad_response");
       expect(error.message).toMatch(/could not be decompressed/);
     });
@@ -282,7 +255,7 @@ describe("guardedFetch", () => {
 
   describe("failures", () => {
     it("times out", async () => {
-      const error = await failure(fetchVia(guard(), { url: `${web.origin}/slow`, timeoutMs: 300 }));
+      const error = await expectNetError(fetchVia(guard(), { url: `${web.origin}/slow`, timeoutMs: 300 }));
       expect(error.kind).toBe("timeout");
       expect(error.message).toMatch(/did not answer within 300 ms/);
     });
@@ -291,11 +264,11 @@ describe("guardedFetch", () => {
       const controller = new AbortController();
       const pending = fetchVia(guard(), { url: `${web.origin}/slow`, signal: controller.signal });
       controller.abort("shutdown");
-      expect((await failure(pending)).kind).toBe("aborted");
+      expect((await expectNetError(pending)).kind).toBe("aborted");
     });
 
     it("explains a refused connection", async () => {
-      const error = await failure(fetchVia(guard(), { url: "http://127.0.0.1:1/" }));
+      const error = await expectNetError(fetchVia(guard(), { url: "http://127.0.0.1:1/" }));
       expect(error.kind).toBe("unreachable");
       expect(error.message).toMatch(/connection refused/);
     });

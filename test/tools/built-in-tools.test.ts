@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allowAllTools } from "../../src/tools/policy.js";
-import { startWebFixture, type WebFixture } from "../fixtures/web/server.js";
 import { startHarness, type Harness } from "../support/harness.js";
+import { useWebFixture } from "../support/web.js";
 
 const GENERAL_TOOLS = [
   "calculator",
@@ -17,18 +17,14 @@ const GENERAL_TOOLS = [
   "web_fetch",
 ];
 
-let web: WebFixture;
+const web = useWebFixture();
 let h: Harness;
 beforeAll(async () => {
-  web = await startWebFixture();
   h = await startHarness({
     env: { CYRENE_NETWORK_ALLOW_HOSTS: "127.0.0.1", CYRENE_SEARXNG_URL: `${web.origin}/searxng` },
   });
 });
-afterAll(async () => {
-  await h.close();
-  await web.close();
-});
+afterAll(() => h.close());
 
 describe("the built-in general tools", () => {
   it("are all registered and offered to the LLM", async () => {

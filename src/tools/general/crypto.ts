@@ -2,6 +2,7 @@ import { createHash, createHmac, randomBytes, randomUUID } from "node:crypto";
 import { z } from "zod";
 import { ToolError, type Tool } from "../contract.js";
 import { defineTool } from "../define-tool.js";
+import { requireField } from "../fields.js";
 import { decrypt, encrypt } from "./crypto/aes.js";
 
 export const MAX_INPUT_LENGTH = 100_000;
@@ -81,7 +82,7 @@ async function run(args: Args): Promise<unknown> {
     case "hmac": {
       const algorithm = hashAlgorithm(args.algorithm);
       const encoding = digestEncoding(args.encoding);
-      const key = need(args.key, "key", "hmac");
+      const key = requireField(args.key, "key", "hmac");
       return { algorithm, encoding, hmac: createHmac(algorithm, key).update(input(args)).digest(encoding) };
     }
     case "encode": {
@@ -91,7 +92,7 @@ async function run(args: Args): Promise<unknown> {
       return { encoding, text };
     }
     case "decode":
-      return decode(textEncoding(args.encoding), need(args.text, "text", "decode"));
+      return decode(textEncoding(args.encoding), requireField(args.text, "text", "decode"));
     case "uuid": {
       const count = args.count ?? 1;
       if (count < 1 || count > 100) throw new ToolError("count must be 1–100.");
@@ -103,9 +104,13 @@ async function run(args: Args): Promise<unknown> {
       return count === 1 ? { uuid: uuids[0] } : { uuids };
     }
     case "encrypt":
-      return { encrypted: await encrypt(bounded(need(args.text, "text", "encrypt")), passphrase(args)) };
+      return {
+        encrypted: await encrypt(bounded(requireField(args.text, "text", "encrypt")), passphrase(args)),
+      };
     case "decrypt":
-      return { text: await decrypt(bounded(need(args.text, "text", "decrypt"), 2), passphrase(args)) };
+      return {
+        text: await decrypt(bounded(requireField(args.text, "text", "decrypt"), 2), passphrase(args)),
+      };
   }
 }
 
@@ -114,12 +119,6 @@ function bounded(text: string, factor = 1): string {
     throw new ToolError(`The text is too long (at most ${MAX_INPUT_LENGTH * factor} characters).`);
   }
   return text;
-}
-
-function need<T>(value: T | undefined, field: string, operation: string): T {
-  if (value === undefined)
-    throw new ToolError(`Operation "${operation}" needs "${field}" (缺少参数 ${field}).`);
-  return value;
 }
 
 function hashAlgorithm(name: string | undefined): (typeof HASHES)[number] {
@@ -151,7 +150,7 @@ function textEncoding(name: string | undefined): (typeof ENCODINGS)[number] {
 }
 
 function input(args: Args): Buffer {
-  const text = need(args.text, "text", args.operation);
+  const text = requireField(args.text, "text", args.operation);
   if (text.length > MAX_INPUT_LENGTH)
     throw new ToolError(`The text is too long (at most ${MAX_INPUT_LENGTH} characters).`);
   const encoding = args.input_encoding ?? "utf8";
@@ -209,7 +208,7 @@ export function uuidV7(now: number = Date.now()): string {
 }
 
 function passphrase(args: Args): string {
-  const value = need(args.passphrase, "passphrase", args.operation);
+  const value = requireField(args.passphrase, "passphrase", args.operation);
   if (value === "") throw new ToolError("The passphrase must not be empty.");
   if (value.length > 1024) throw new ToolError("The passphrase is too long (at most 1024 characters).");
   return value;

@@ -2,6 +2,7 @@ import { DateTime } from "luxon";
 import { z } from "zod";
 import { ToolError, type Tool } from "../contract.js";
 import { defineTool } from "../define-tool.js";
+import { requireField } from "../fields.js";
 import { lunarOf, lunarYearOf, solarOfLunar, solarTerms } from "./datetime/lunar.js";
 import { checkZone, parseDuration, resolveDateTime } from "./datetime/parse.js";
 import { diff, format, point, type Locale } from "./datetime/present.js";
@@ -97,6 +98,9 @@ const parameters = z.object({
 
 type Args = z.output<typeof parameters>;
 
+/** A text parameter given as "" says nothing: it counts as missing. */
+const TEXT_FIELD = { emptyIsMissing: true };
+
 const DESCRIPTION =
   "Dates, times and calendars (日期/时间/时区/农历/节气): the current time in the home's time zone or any zone; " +
   'understanding phrases like "next Friday 3pm", "明天早上8点", "3天后"; converting between time zones; adding or ' +
@@ -140,7 +144,7 @@ function run(args: Args, zone: string, now: DateTime): unknown {
       };
     }
     case "convert": {
-      const target = checkZone(need(args.to_time_zone, "to_time_zone", "convert"));
+      const target = checkZone(requireField(args.to_time_zone, "to_time_zone", "convert", TEXT_FIELD));
       const from = at().value;
       const to = from.setZone(target);
       return {
@@ -151,14 +155,17 @@ function run(args: Args, zone: string, now: DateTime): unknown {
     }
     case "add":
     case "subtract": {
-      const duration = parseDuration(need(args.duration, "duration", args.operation));
+      const duration = parseDuration(requireField(args.duration, "duration", args.operation, TEXT_FIELD));
       const from = at().value;
       const result = args.operation === "add" ? from.plus(duration) : from.minus(duration);
       if (!result.isValid) throw new ToolError("The result is out of the supported date range.");
       return { from: point(from, locale), duration: duration.toISO(), result: point(result, locale) };
     }
-    case "diff":
-      return diff(at().value, resolveDateTime(need(args.target, "target", "diff"), zone, now).value, locale);
+    case "diff": {
+      const from = at().value;
+      const target = requireField(args.target, "target", "diff", TEXT_FIELD);
+      return diff(from, resolveDateTime(target, zone, now).value, locale);
+    }
     case "weekday": {
       const day = at().value;
       return {
@@ -176,8 +183,8 @@ function run(args: Args, zone: string, now: DateTime): unknown {
     case "lunar":
       return lunarOf(at().value);
     case "from_lunar": {
-      const month = need(args.lunar_month, "lunar_month", "from_lunar");
-      const day = need(args.lunar_day, "lunar_day", "from_lunar");
+      const month = requireField(args.lunar_month, "lunar_month", "from_lunar");
+      const day = requireField(args.lunar_day, "lunar_day", "from_lunar");
       const date = solarOfLunar(args.lunar_year ?? lunarYearOf(now), month, day, args.leap_month ?? false);
       const local = date.setZone(zone, { keepLocalTime: true });
       return {
@@ -189,10 +196,4 @@ function run(args: Args, zone: string, now: DateTime): unknown {
     case "solar_terms":
       return solarTerms(at().value, args.year);
   }
-}
-
-function need<T>(value: T | undefined, field: string, operation: string): T {
-  if (value === undefined || value === "")
-    throw new ToolError(`Operation "${operation}" needs "${field}" (缺少参数 ${field}).`);
-  return value;
 }

@@ -2,22 +2,10 @@ import { z } from "zod";
 import { decodeBody, parseContentType } from "../../net/charset.js";
 import { NetError } from "../../net/errors.js";
 import { guardedFetch, type GuardedResponse, type HttpMethod } from "../../net/fetch.js";
-import type { NetworkGuard } from "../../net/guard.js";
 import { cutText, formatBytes, isJsonType, isTextType, looksBinary, shrinkJson } from "../../net/text.js";
 import { ToolError, type Tool } from "../contract.js";
 import { defineTool } from "../define-tool.js";
-
-export interface HttpToolOptions {
-  guard: NetworkGuard;
-  /** Whole request, redirects and body included (default 15 000 ms). */
-  timeoutMs?: number;
-  /** Response bytes downloaded at most (default 2 MB). */
-  maxResponseBytes?: number;
-  /** Body characters shown to the LLM by default (default 8000); `max_chars` may ask for up to 2.5× that. */
-  maxChars?: number;
-  /** Redirects followed at most (default 5). */
-  maxRedirects?: number;
-}
+import { webToolLimits, type WebToolOptions } from "./web-tool-options.js";
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD"] as const;
 const MAX_REQUEST_BODY = 100_000;
@@ -49,11 +37,8 @@ const DESCRIPTION =
   "Cyrene's settings; a refusal says why. 调用网络接口 (HTTP 请求).";
 
 /** A general HTTP client tool whose every connection goes through the network guard. */
-export function httpTool(options: HttpToolOptions): Tool {
-  const timeoutMs = options.timeoutMs ?? 15_000;
-  const maxBytes = options.maxResponseBytes ?? 2 * 1024 * 1024;
-  const defaultChars = options.maxChars ?? 8000;
-  const maxRedirects = options.maxRedirects ?? 5;
+export function httpTool(options: WebToolOptions): Tool {
+  const { timeoutMs, maxBytes, defaultChars, maxRedirects } = webToolLimits(options, 2 * 1024 * 1024);
 
   const parameters = z.object({
     url: z.string().min(1).describe("Absolute http:// or https:// URL."),

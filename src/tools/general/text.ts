@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ToolError, type Tool } from "../contract.js";
 import { defineTool } from "../define-tool.js";
+import { requireField } from "../fields.js";
 import { runRegex } from "./text/regex.js";
 import { count, titleCase, truncate } from "./text/unicode.js";
 
@@ -110,7 +111,7 @@ async function run(args: Args, regex: (job: Parameters<typeof runRegex>[0]) => R
     case "count":
       return count(text);
     case "truncate":
-      return truncate(text, need(args.max_length, "max_length", "truncate"), args.ellipsis ?? "…");
+      return truncate(text, requireField(args.max_length, "max_length", "truncate"), args.ellipsis ?? "…");
     case "upper":
       return { text: caseWith(() => text.toLocaleUpperCase(args.locale)) };
     case "lower":
@@ -199,14 +200,8 @@ async function run(args: Args, regex: (job: Parameters<typeof runRegex>[0]) => R
   }
 }
 
-function need<T>(value: T | undefined, field: string, operation: string): T {
-  if (value === undefined)
-    throw new ToolError(`Operation "${operation}" needs "${field}" (缺少参数 ${field}).`);
-  return value;
-}
-
 function needPattern(args: Args, operation: string): string {
-  const pattern = need(args.pattern, "pattern", operation);
+  const pattern = requireField(args.pattern, "pattern", operation);
   if (pattern === "") throw new ToolError(`Operation "${operation}" needs a non-empty "pattern".`);
   if (pattern.length > MAX_PATTERN_LENGTH) {
     throw new ToolError(`The pattern is too long (at most ${MAX_PATTERN_LENGTH} characters).`);

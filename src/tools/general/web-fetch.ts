@@ -1,22 +1,10 @@
 import { z } from "zod";
 import { fetchDocument, type FetchedDocument } from "../../net/document.js";
 import { NetError } from "../../net/errors.js";
-import type { NetworkGuard } from "../../net/guard.js";
 import { cutText, formatBytes } from "../../net/text.js";
 import { ToolError, type Tool } from "../contract.js";
 import { defineTool } from "../define-tool.js";
-
-export interface WebFetchToolOptions {
-  guard: NetworkGuard;
-  /** Whole fetch, redirects and body included (default 15 000 ms). */
-  timeoutMs?: number;
-  /** Bytes downloaded at most; a longer page is read up to here (default 5 MB). */
-  maxResponseBytes?: number;
-  /** Content characters returned per call (default 8000); `max_chars` may ask for up to 2.5× that. */
-  maxChars?: number;
-  /** Redirects followed at most (default 5). */
-  maxRedirects?: number;
-}
+import { webToolLimits, type WebToolOptions } from "./web-tool-options.js";
 
 const DESCRIPTION =
   "Read a web page (读取网页): fetches the url and returns its main content as Markdown without menus, ads " +
@@ -27,11 +15,8 @@ const DESCRIPTION =
   "Cyrene's settings.";
 
 /** Fetches a page through the network guard and returns its readable content as Markdown. */
-export function webFetchTool(options: WebFetchToolOptions): Tool {
-  const timeoutMs = options.timeoutMs ?? 15_000;
-  const maxBytes = options.maxResponseBytes ?? 5 * 1024 * 1024;
-  const defaultChars = options.maxChars ?? 8000;
-  const maxRedirects = options.maxRedirects ?? 5;
+export function webFetchTool(options: WebToolOptions): Tool {
+  const { timeoutMs, maxBytes, defaultChars, maxRedirects } = webToolLimits(options, 5 * 1024 * 1024);
 
   const parameters = z.object({
     url: z.string().min(1).describe("Absolute http:// or https:// URL of the page."),

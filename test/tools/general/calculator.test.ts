@@ -1,23 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { ToolResult } from "../../../src/tools/contract.js";
 import { calculatorTool, normalizeExpression } from "../../../src/tools/general/calculator.js";
+import { failWith, succeed } from "../../support/tool-calls.js";
 import { toolContext } from "../../support/tool-context.js";
 
 const tool = calculatorTool();
 const calc = (expression: string): Promise<ToolResult> => tool.execute({ expression }, toolContext());
 
-async function result(expression: string): Promise<string> {
-  const answer = await calc(expression);
-  if (!answer.success) throw new Error(`expected success for ${expression}, got: ${answer.error}`);
-  return (answer.data as { result: string }).result;
-}
-
-async function error(expression: string): Promise<string> {
-  const answer = await calc(expression);
-  if (answer.success)
-    throw new Error(`expected an error for ${expression}, got ${JSON.stringify(answer.data)}`);
-  return answer.error;
-}
+const result = async (expression: string) => (await succeed<{ result: string }>(tool, { expression })).result;
+const error = (expression: string) => failWith(tool, { expression });
 
 describe("calculator", () => {
   it("has a simple JSON schema", () => {

@@ -1,20 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { cryptoTool, uuidV7 } from "../../../src/tools/general/crypto.js";
-import { toolContext } from "../../support/tool-context.js";
+import { failWith, succeed, type ToolArgs } from "../../support/tool-calls.js";
 
 const tool = cryptoTool();
 
-async function call(args: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const result = await tool.execute(args, toolContext());
-  if (!result.success) throw new Error(`expected success for ${JSON.stringify(args)}, got: ${result.error}`);
-  return result.data as Record<string, unknown>;
-}
-
-async function failure(args: Record<string, unknown>): Promise<string> {
-  const result = await tool.execute(args, toolContext());
-  if (result.success) throw new Error(`expected an error, got ${JSON.stringify(result.data)}`);
-  return result.error;
-}
+const call = (args: ToolArgs) => succeed(tool, args);
+const failure = (args: ToolArgs) => failWith(tool, args);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-([47])[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

@@ -1,25 +1,15 @@
 import { describe, expect, it } from "vitest";
-import type { ToolResult } from "../../../src/tools/contract.js";
 import { datetimeTool } from "../../../src/tools/general/datetime.js";
 import { chineseNumber, parseDuration } from "../../../src/tools/general/datetime/parse.js";
-import { toolContext } from "../../support/tool-context.js";
+import { failWith, succeed, type ToolArgs } from "../../support/tool-calls.js";
 
 // Wednesday 2026-03-04 18:00 in Shanghai.
 const NOW = new Date("2026-03-04T10:00:00Z");
 let homeZone = "Asia/Shanghai";
 const tool = datetimeTool({ timeZone: () => homeZone, now: () => NOW });
 
-async function call(args: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const result: ToolResult = await tool.execute(args, toolContext());
-  if (!result.success) throw new Error(`expected success for ${JSON.stringify(args)}, got: ${result.error}`);
-  return result.data as Record<string, unknown>;
-}
-
-async function failure(args: Record<string, unknown>): Promise<string> {
-  const result = await tool.execute(args, toolContext());
-  if (result.success) throw new Error(`expected an error, got ${JSON.stringify(result.data)}`);
-  return result.error;
-}
+const call = (args: ToolArgs) => succeed(tool, args);
+const failure = (args: ToolArgs) => failWith(tool, args);
 
 const iso = async (datetime: string, extra: Record<string, unknown> = {}) =>
   (await call({ operation: "parse", datetime, ...extra })).iso;

@@ -5,8 +5,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import iconv from "iconv-lite";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { Tool, ToolResult } from "../../../src/tools/contract.js";
+import type { Tool } from "../../../src/tools/contract.js";
 import { fileTool } from "../../../src/tools/general/file.js";
+import { failWith, succeed, type ToolArgs } from "../../support/tool-calls.js";
 import { toolContext } from "../../support/tool-context.js";
 
 let tmp: string;
@@ -42,21 +43,9 @@ afterEach(async () => {
   await rm(tmp, { recursive: true, force: true });
 });
 
-async function run(args: Record<string, unknown>, using: Tool = tool): Promise<ToolResult> {
-  return using.execute(args, toolContext());
-}
-
-async function data<T = Record<string, unknown>>(args: Record<string, unknown>, using?: Tool): Promise<T> {
-  const result = await run(args, using);
-  if (!result.success) throw new Error(`expected success, got: ${result.error}`);
-  return result.data as T;
-}
-
-async function failure(args: Record<string, unknown>, using?: Tool): Promise<string> {
-  const result = await run(args, using);
-  if (result.success) throw new Error(`expected failure, got: ${JSON.stringify(result.data)}`);
-  return result.error;
-}
+const run = (args: ToolArgs, using: Tool = tool) => using.execute(args, toolContext());
+const data = <T = Record<string, unknown>>(args: ToolArgs, using: Tool = tool) => succeed<T>(using, args);
+const failure = (args: ToolArgs, using: Tool = tool) => failWith(using, args);
 
 async function expectSecretIntact(): Promise<void> {
   expect(await readFile(secret, "utf8")).toBe(SECRET);

@@ -1,26 +1,14 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createNetworkGuard } from "../../../src/net/guard.js";
+import { describe, expect, it } from "vitest";
 import { httpTool } from "../../../src/tools/general/http.js";
-import { startWebFixture, type WebFixture } from "../../fixtures/web/server.js";
-import { toolContext } from "../../support/tool-context.js";
+import { failWith, succeed, type ToolArgs } from "../../support/tool-calls.js";
+import { testGuard, useWebFixture } from "../../support/web.js";
 
 const SECRET = "sup3r-secret-supervisor-token-0123456789";
 
-let web: WebFixture;
-beforeAll(async () => {
-  web = await startWebFixture();
-});
-afterAll(() => web.close());
-afterEach(() => {
-  web.requests.length = 0;
-});
+const web = useWebFixture();
 
-const guardOptions = { denyHosts: [], allowPrivate: false, allowSupervisor: false, secretsToScrub: [SECRET] };
-const tool = httpTool({
-  guard: createNetworkGuard({ ...guardOptions, allowHosts: ["127.0.0.1"] }),
-  maxChars: 2000,
-});
-const strictTool = httpTool({ guard: createNetworkGuard({ ...guardOptions, allowHosts: [] }) });
+const tool = httpTool({ guard: testGuard({ secretsToScrub: [SECRET] }), maxChars: 2000 });
+const strictTool = httpTool({ guard: testGuard({ secretsToScrub: [SECRET], allowHosts: [] }) });
 
 type Data = Record<string, unknown> & {
   headers: Record<string, string>;
@@ -29,17 +17,8 @@ type Data = Record<string, unknown> & {
   note?: string;
 };
 
-async function call(args: Record<string, unknown>, which = tool): Promise<Data> {
-  const result = await which.execute(args, toolContext());
-  if (!result.success) throw new Error(`expected success, got: ${result.error}`);
-  return result.data as Data;
-}
-
-async function callError(args: Record<string, unknown>, which = tool): Promise<string> {
-  const result = await which.execute(args, toolContext());
-  if (result.success) throw new Error(`expected an error, got: ${JSON.stringify(result.data)}`);
-  return result.error;
-}
+const call = (args: ToolArgs) => succeed<Data>(tool, args);
+const callError = (args: ToolArgs) => failWith(tool, args);
 
 describe("http tool", () => {
   it("describes itself with a JSON schema", () => {
@@ -149,7 +128,7 @@ describe("http tool", () => {
   });
 
   it("refuses what the guard refuses, with the reason", async () => {
-    expect(await callError({ url: `${web.origin}/article` }, strictTool)).toMatch(/loopback address/);
+    expect(await failWith(strictTool, { url: `${web.origin}/article` })).toMatch(/loopback address/);
     expect(await callError({ url: "http://169.254.169.254/latest/meta-data/" })).toMatch(/metadata/);
     expect(await callError({ url: "http://[::ffff:169.254.169.254]/" })).toMatch(/metadata/);
     expect(await callError({ url: "http://supervisor/core/api/states" })).toMatch(/Supervisor/);

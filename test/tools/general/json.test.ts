@@ -2,8 +2,8 @@ import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { ToolResult } from "../../../src/tools/contract.js";
 import { jsonTool } from "../../../src/tools/general/json.js";
+import { failWith, succeed, type ToolArgs } from "../../support/tool-calls.js";
 import { toolContext } from "../../support/tool-context.js";
 
 const tool = jsonTool({
@@ -14,21 +14,9 @@ const tool = jsonTool({
   timeoutMs: 3_000,
 });
 
-async function run(args: Record<string, unknown>): Promise<ToolResult> {
-  return tool.execute(args, toolContext());
-}
-
-async function data<T = Record<string, unknown>>(args: Record<string, unknown>): Promise<T> {
-  const result = await run(args);
-  if (!result.success) throw new Error(`expected success, got: ${result.error}`);
-  return result.data as T;
-}
-
-async function failure(args: Record<string, unknown>): Promise<string> {
-  const result = await run(args);
-  if (result.success) throw new Error(`expected failure, got: ${JSON.stringify(result.data)}`);
-  return result.error;
-}
+const run = (args: ToolArgs) => tool.execute(args, toolContext());
+const data = <T = Record<string, unknown>>(args: ToolArgs) => succeed<T>(tool, args);
+const failure = (args: ToolArgs) => failWith(tool, args);
 
 function expectPrototypesClean(): void {
   const probe = {} as Record<string, unknown>;

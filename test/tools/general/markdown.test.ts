@@ -1,20 +1,13 @@
 import { parseHTML } from "linkedom";
 import { describe, expect, it } from "vitest";
-import type { ToolResult } from "../../../src/tools/contract.js";
 import { markdownTool } from "../../../src/tools/general/markdown.js";
+import { succeed, type ToolArgs } from "../../support/tool-calls.js";
 import { toolContext } from "../../support/tool-context.js";
 
 const tool = markdownTool({ maxInputChars: 10_000, maxItems: 3 });
 
-async function run(args: Record<string, unknown>): Promise<ToolResult> {
-  return tool.execute(args, toolContext());
-}
-
-async function data<T = Record<string, unknown>>(args: Record<string, unknown>): Promise<T> {
-  const result = await run(args);
-  if (!result.success) throw new Error(`expected success, got: ${result.error}`);
-  return result.data as T;
-}
+const run = (args: ToolArgs) => tool.execute(args, toolContext());
+const data = <T = Record<string, unknown>>(args: ToolArgs) => succeed<T>(tool, args);
 
 async function html(markdown: string, allowHtml = false): Promise<string> {
   return (await data<{ html: string }>({ operation: "to_html", markdown, allow_html: allowHtml })).html;

@@ -1,20 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { parseDice, randomTool } from "../../../src/tools/general/random.js";
-import { toolContext } from "../../support/tool-context.js";
+import { failWith, succeed, type ToolArgs } from "../../support/tool-calls.js";
 
 const tool = randomTool();
 
-async function call(args: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const result = await tool.execute(args, toolContext());
-  if (!result.success) throw new Error(`expected success for ${JSON.stringify(args)}, got: ${result.error}`);
-  return result.data as Record<string, unknown>;
-}
-
-async function failure(args: Record<string, unknown>): Promise<string> {
-  const result = await tool.execute(args, toolContext());
-  if (result.success) throw new Error(`expected an error, got ${JSON.stringify(result.data)}`);
-  return result.error;
-}
+const call = (args: ToolArgs) => succeed(tool, args);
+const failure = (args: ToolArgs) => failWith(tool, args);
 
 const values = async (args: Record<string, unknown>) => (await call(args)).values as unknown[];
 

@@ -1,20 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { textTool } from "../../../src/tools/general/text.js";
+import { failWith, succeed, type ToolArgs } from "../../support/tool-calls.js";
 import { toolContext } from "../../support/tool-context.js";
 
 const tool = textTool({ regexTimeoutMs: 300 });
 
-async function call(args: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const result = await tool.execute(args, toolContext());
-  if (!result.success) throw new Error(`expected success for ${JSON.stringify(args)}, got: ${result.error}`);
-  return result.data as Record<string, unknown>;
-}
-
-async function failure(args: Record<string, unknown>): Promise<string> {
-  const result = await tool.execute(args, toolContext());
-  if (result.success) throw new Error(`expected an error, got ${JSON.stringify(result.data)}`);
-  return result.error;
-}
+const call = (args: ToolArgs) => succeed(tool, args);
+const failure = (args: ToolArgs) => failWith(tool, args);
 
 const FAMILY = "👨‍👩‍👧‍👦"; // one grapheme, seven code points
 const FLAG = "🇨🇳"; // one grapheme, two code points

@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createNetworkGuard } from "../../../src/net/guard.js";
+import { describe, expect, it } from "vitest";
 import { webFetchTool } from "../../../src/tools/general/web-fetch.js";
-import { startWebFixture, type WebFixture } from "../../fixtures/web/server.js";
-import { toolContext } from "../../support/tool-context.js";
+import { failWith, succeed, type ToolArgs } from "../../support/tool-calls.js";
+import { testGuard, useWebFixture } from "../../support/web.js";
 
-let web: WebFixture;
-beforeAll(async () => {
-  web = await startWebFixture();
-});
-afterAll(() => web.close());
+const web = useWebFixture();
 
-const guardOptions = { denyHosts: [], allowPrivate: false, allowSupervisor: false, secretsToScrub: [] };
-const guard = createNetworkGuard({ ...guardOptions, allowHosts: ["127.0.0.1"] });
-const tool = webFetchTool({ guard, maxChars: 4000, maxResponseBytes: 512 * 1024 });
+const tool = webFetchTool({ guard: testGuard(), maxChars: 4000, maxResponseBytes: 512 * 1024 });
 
 interface Page {
   url: string;
@@ -27,17 +20,8 @@ interface Page {
   links?: Array<{ text: string; url: string }>;
 }
 
-async function fetchPage(args: Record<string, unknown>, which = tool): Promise<Page> {
-  const result = await which.execute(args, toolContext());
-  if (!result.success) throw new Error(`expected success, got: ${result.error}`);
-  return result.data as Page;
-}
-
-async function fetchError(args: Record<string, unknown>, which = tool): Promise<string> {
-  const result = await which.execute(args, toolContext());
-  if (result.success) throw new Error(`expected an error, got: ${JSON.stringify(result.data).slice(0, 300)}`);
-  return result.error;
-}
+const fetchPage = (args: ToolArgs) => succeed<Page>(tool, args);
+const fetchError = (args: ToolArgs) => failWith(tool, args);
 
 describe("web_fetch", () => {
   it("returns the article as Markdown without navigation, ads and footer", async () => {
@@ -172,8 +156,8 @@ describe("web_fetch", () => {
   });
 
   it("refuses what the guard refuses", async () => {
-    const strict = webFetchTool({ guard: createNetworkGuard({ ...guardOptions, allowHosts: [] }) });
-    expect(await fetchError({ url: `${web.origin}/article` }, strict)).toMatch(/loopback address/);
+    const strict = webFetchTool({ guard: testGuard({ allowHosts: [] }) });
+    expect(await failWith(strict, { url: `${web.origin}/article` })).toMatch(/loopback address/);
     const toMetadata = `${web.origin}/redirect-to?url=${encodeURIComponent("http://0xa9.254.169.254/")}`;
     expect(await fetchError({ url: toMetadata })).toMatch(
       /169\.254\.169\.254: it is a cloud metadata address/,

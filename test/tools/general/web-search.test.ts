@@ -1,32 +1,15 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createNetworkGuard } from "../../../src/net/guard.js";
+import { describe, expect, it } from "vitest";
+import type { Tool } from "../../../src/tools/contract.js";
 import { webSearchTool } from "../../../src/tools/general/web-search.js";
-import { startWebFixture, type WebFixture } from "../../fixtures/web/server.js";
-import { toolContext } from "../../support/tool-context.js";
+import { failWith, succeed, type ToolArgs } from "../../support/tool-calls.js";
+import { testGuard, useWebFixture } from "../../support/web.js";
 
-let web: WebFixture;
-beforeAll(async () => {
-  web = await startWebFixture();
-});
-afterAll(() => web.close());
-afterEach(() => {
-  web.requests.length = 0;
-});
+const web = useWebFixture();
 
 /** The shared guard refuses loopback: the configured SearXNG must get through anyway. */
-const guard = createNetworkGuard({
-  allowHosts: [],
-  denyHosts: [],
-  allowPrivate: false,
-  allowSupervisor: false,
-  secretsToScrub: [],
-});
+const guard = testGuard({ allowHosts: [] });
 const searchAt = (path: string, extra: { maxResults?: number; defaultLanguage?: string } = {}) =>
   webSearchTool({ guard, searxngUrl: `${web.origin}${path}`, ...extra });
-
-async function run(tool: ReturnType<typeof searchAt>, args: Record<string, unknown>) {
-  return tool.execute(args, toolContext());
-}
 
 interface SearchData {
   query: string;
@@ -39,20 +22,7 @@ interface SearchData {
   note?: string;
 }
 
-async function search(tool: ReturnType<typeof searchAt>, args: Record<string, unknown>): Promise<SearchData> {
-  const result = await run(tool, args);
-  if (!result.success) throw new Error(`expected success, got: ${result.error}`);
-  return result.data as SearchData;
-}
-
-async function searchError(
-  tool: ReturnType<typeof searchAt>,
-  args: Record<string, unknown>,
-): Promise<string> {
-  const result = await run(tool, args);
-  if (result.success) throw new Error(`expected an error, got ${JSON.stringify(result.data)}`);
-  return result.error;
-}
+const search = (tool: Tool, args: ToolArgs) => succeed<SearchData>(tool, args);
 
 describe("web_search", () => {
   it("returns compact results, answers, infoboxes and suggestions", async () => {
@@ -144,38 +114,38 @@ describe("web_search", () => {
   });
 
   it("says how to configure it when no URL is set", async () => {
-    const error = await searchError(webSearchTool({ guard }), { query: "x" });
+    const error = await failWith(webSearchTool({ guard }), { query: "x" });
     expect(error).toMatch(/not configured.*searxng_url.*CYRENE_SEARXNG_URL/);
   });
 
   it("reports an invalid configured URL", async () => {
-    const error = await searchError(webSearchTool({ guard, searxngUrl: "searx.lan:8888" }), { query: "x" });
+    const error = await failWith(webSearchTool({ guard, searxngUrl: "searx.lan:8888" }), { query: "x" });
     expect(error).toMatch(/not a valid http\(s\) URL/);
   });
 
   it("explains 403: the JSON format is disabled in settings.yml", async () => {
-    const error = await searchError(searchAt("/searxng-403"), { query: "x" });
+    const error = await failWith(searchAt("/searxng-403"), { query: "x" });
     expect(error).toMatch(/HTTP 403/);
     expect(error).toMatch(/settings\.yml/);
     expect(error).toMatch(/formats.*json/);
   });
 
   it("explains 429: SearXNG's limiter", async () => {
-    const error = await searchError(searchAt("/searxng-429"), { query: "x" });
+    const error = await failWith(searchAt("/searxng-429"), { query: "x" });
     expect(error).toMatch(/HTTP 429.*limiter/);
   });
 
   it("reports a response that is not SearXNG JSON", async () => {
-    expect(await searchError(searchAt("/searxng-html"), { query: "x" })).toMatch(
+    expect(await failWith(searchAt("/searxng-html"), { query: "x" })).toMatch(
       /did not return its JSON search response \(got text\/html/,
     );
-    expect(await searchError(searchAt("/searxng-broken"), { query: "x" })).toMatch(/did not return its JSON/);
-    expect(await searchError(searchAt("/nowhere"), { query: "x" })).toMatch(/HTTP 404/);
+    expect(await failWith(searchAt("/searxng-broken"), { query: "x" })).toMatch(/did not return its JSON/);
+    expect(await failWith(searchAt("/nowhere"), { query: "x" })).toMatch(/HTTP 404/);
   });
 
   it("reports an unreachable SearXNG", async () => {
     const tool = webSearchTool({ guard, searxngUrl: "http://127.0.0.1:1/" });
-    expect(await searchError(tool, { query: "x" })).toMatch(
+    expect(await failWith(tool, { query: "x" })).toMatch(
       /SearXNG at http:\/\/127\.0\.0\.1:1 could not be reached/,
     );
   });
@@ -183,13 +153,11 @@ describe("web_search", () => {
   it("opens only the SearXNG host, and never metadata", async () => {
     await expect(guard.check(`${web.origin}/searxng/search`)).rejects.toThrow(/loopback/);
     const metadata = webSearchTool({ guard, searxngUrl: "http://169.254.169.254/" });
-    expect(await searchError(metadata, { query: "x" })).toMatch(/metadata/);
+    expect(await failWith(metadata, { query: "x" })).toMatch(/metadata/);
   });
 
   it("validates arguments", async () => {
-    expect(await searchError(searchAt("/searxng"), { query: "" })).toMatch(/Invalid arguments/);
-    expect(await searchError(searchAt("/searxng"), { query: "x", time_range: "decade" })).toMatch(
-      /time_range/,
-    );
+    expect(await failWith(searchAt("/searxng"), { query: "" })).toMatch(/Invalid arguments/);
+    expect(await failWith(searchAt("/searxng"), { query: "x", time_range: "decade" })).toMatch(/time_range/);
   });
 });
