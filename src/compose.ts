@@ -26,6 +26,9 @@ import { textTool } from "./tools/general/text.js";
 import { webFetchTool } from "./tools/general/web-fetch.js";
 import { webSearchTool } from "./tools/general/web-search.js";
 import { createNetworkGuard } from "./net/index.js";
+import { createHomeAssistant, type HomeAssistant } from "./ha/index.js";
+import { iotControlTool } from "./tools/home/iot-control.js";
+import { iotQueryTool } from "./tools/home/iot-query.js";
 import { VERSION } from "./version.js";
 
 export interface Cyrene {
@@ -35,6 +38,7 @@ export interface Cyrene {
   conversations: ConversationStore;
   jobs: JobStore;
   background: BackgroundJobs;
+  ha: HomeAssistant;
   app: Express;
   close(): Promise<void>;
 }
@@ -55,9 +59,10 @@ export function createCyrene(config: Config, options: ComposeOptions): Cyrene {
   const interrupted = jobs.interruptRunning();
   if (interrupted > 0) logger.warn({ interrupted }, "background jobs were interrupted by the restart");
 
-  const timeZone = () => config.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const ha = createHomeAssistant(config, logger);
+  const timeZone = () => config.timeZone ?? ha.timeZone() ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
   const registry = new ToolRegistry().register(
-    ...builtInTools(config, { timeZone, databasePath }),
+    ...builtInTools(config, { timeZone, databasePath, ha }),
     ...(options.extraTools ?? []),
   );
 
@@ -77,7 +82,12 @@ export function createCyrene(config: Config, options: ComposeOptions): Cyrene {
     logger,
     apiToken: config.server.apiToken,
     ingressOnly: Boolean(config.supervisorToken),
-    health: { version: VERSION, model: config.llm.model, tools: () => registry.names().length },
+    health: {
+      version: VERSION,
+      model: config.llm.model,
+      tools: () => registry.names().length,
+      homeAssistant: () => ha.status().state,
+    },
   });
 
   return {
@@ -88,7 +98,9 @@ export function createCyrene(config: Config, options: ComposeOptions): Cyrene {
     jobs,
     background,
     app,
+    ha,
     async close() {
+      await ha.close();
       db.close();
     },
   };
@@ -97,6 +109,7 @@ export function createCyrene(config: Config, options: ComposeOptions): Cyrene {
 interface ToolEnvironment {
   timeZone: () => string;
   databasePath: string;
+  ha: HomeAssistant;
 }
 
 function builtInTools(config: Config, env: ToolEnvironment): Tool[] {
@@ -140,5 +153,7 @@ function builtInTools(config: Config, env: ToolEnvironment): Tool[] {
       timeoutMs: config.web.timeoutMs,
     }),
     webFetchTool(web),
+    iotQueryTool({ ha: env.ha }),
+    iotControlTool({ ha: env.ha, sensitiveDomains: config.ha.sensitiveDomains }),
   ];
 }

@@ -4,6 +4,7 @@ export interface HealthInfo {
   version: string;
   model: string;
   tools: () => number;
+  homeAssistant: () => string;
 }
 
 export function healthRoutes(info: HealthInfo): Router {
@@ -15,6 +16,7 @@ export function healthRoutes(info: HealthInfo): Router {
       version: info.version,
       model: info.model,
       tools: info.tools(),
+      home_assistant: info.homeAssistant(),
       uptime_s: Math.round((Date.now() - started) / 1000),
     });
   });

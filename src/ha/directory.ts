@@ -1,0 +1,191 @@
+import type { Exposure, HassEntities, HassEntity, Registries } from "./types.js";
+import { grams, normalize } from "./text.js";
+
+export interface EntityInfo {
+  entityId: string;
+  domain: string;
+  /** The name people see in HA: the registry name, else the friendly name, else the object id. */
+  name: string;
+  areaId?: string;
+  deviceId?: string;
+  deviceClass?: string;
+  exposed: boolean;
+  /** Hidden, or a config/diagnostic entity: found by name, left out of "all lights in the kitchen". */
+  secondary: boolean;
+}
+
+export interface AreaInfo {
+  id: string;
+  name: string;
+  aliases: string[];
+  floorName?: string;
+}
+
+/** One name of one entity, as indexed. */
+export interface IndexedName {
+  entity: number;
+  compact: string;
+  gramCount: number;
+  /** < 1 for names people use less (the object id, the device's name). */
+  weight: number;
+}
+
+export interface AreaTerm {
+  compact: string;
+  areaIds: string[];
+}
+
+/**
+ * An immutable, indexed picture of which entities exist and what they are called, built from the
+ * registries and the state machine. Rebuilt only when names, areas or exposure change; states are
+ * read live elsewhere.
+ */
+export class EntityDirectory {
+  readonly entities: EntityInfo[] = [];
+  readonly byId = new Map<string, number>();
+  readonly areas = new Map<string, AreaInfo>();
+  readonly names: IndexedName[] = [];
+  readonly postings = new Map<string, number[]>();
+  /** Area names, aliases and floor names, longest first. */
+  readonly areaTerms: AreaTerm[] = [];
+
+  constructor(registries: Registries, states: HassEntities, exposure: Exposure) {
+    this.indexAreas(registries);
+    const devices = new Map(registries.devices.map((d) => [d.id, d]));
+    const entries = new Map(registries.entities.map((e) => [e.entity_id, e]));
+    for (const state of Object.values(states)) {
+      const entry = entries.get(state.entity_id);
+      const device = entry?.device_id ? devices.get(entry.device_id) : undefined;
+      const domain = state.entity_id.slice(0, state.entity_id.indexOf("."));
+      const objectName = state.entity_id.slice(domain.length + 1).replace(/_/g, " ");
+      const friendly = str(state.attributes.friendly_name);
+      const deviceName = device ? (device.name_by_user ?? device.name ?? undefined) : undefined;
+      const areaId = entry?.area_id ?? device?.area_id ?? undefined;
+      const info: EntityInfo = {
+        entityId: state.entity_id,
+        domain,
+        name: entry?.name ?? friendly ?? entry?.original_name ?? objectName,
+        areaId: areaId && this.areas.has(areaId) ? areaId : undefined,
+        deviceId: entry?.device_id ?? undefined,
+        deviceClass: deviceClassOf(state, entry?.device_class ?? entry?.original_device_class ?? undefined),
+        exposed: false,
+        secondary: Boolean(entry?.hidden_by || entry?.entity_category || state.attributes.hidden),
+      };
+      info.exposed = isExposed(info, exposure, entry?.options);
+      const index = this.entities.push(info) - 1;
+      this.byId.set(info.entityId, index);
+      const names: [string | undefined | null, number][] = [
+        [info.name, 1],
+        [friendly, 1],
+        [entry?.original_name, 0.95],
+        ...(entry?.aliases ?? []).map((a): [string, number] => [a, 1]),
+        [objectName, 0.9],
+        [deviceName, 0.85],
+      ];
+      this.indexNames(index, names);
+    }
+  }
+
+  private scratchSpace: { counts: Uint16Array; touched: Int32Array } | undefined;
+
+  /** Reusable per-name counters for scoring (resolution is synchronous, so one set suffices). */
+  scratch(): { counts: Uint16Array; touched: Int32Array } {
+    this.scratchSpace ??= {
+      counts: new Uint16Array(this.names.length),
+      touched: new Int32Array(this.names.length),
+    };
+    return this.scratchSpace;
+  }
+
+  get(entityId: string): EntityInfo | undefined {
+    const index = this.byId.get(entityId);
+    return index === undefined ? undefined : this.entities[index];
+  }
+
+  areaName(entity: EntityInfo): string | undefined {
+    return entity.areaId ? this.areas.get(entity.areaId)?.name : undefined;
+  }
+
+  private indexAreas(registries: Registries): void {
+    const floors = new Map(registries.floors.map((f) => [f.floor_id, f]));
+    const terms = new Map<string, Set<string>>();
+    const addTerm = (text: string, areaId: string) => {
+      const compact = normalize(text).compact;
+      if (!compact) return;
+      const ids = terms.get(compact) ?? new Set<string>();
+      ids.add(areaId);
+      terms.set(compact, ids);
+    };
+    for (const area of registries.areas) {
+      const floor = area.floor_id ? floors.get(area.floor_id) : undefined;
+      this.areas.set(area.area_id, {
+        id: area.area_id,
+        name: area.name,
+        aliases: area.aliases ?? [],
+        floorName: floor?.name,
+      });
+      for (const name of [area.name, ...(area.aliases ?? [])]) addTerm(name, area.area_id);
+      if (floor) for (const name of [floor.name, ...(floor.aliases ?? [])]) addTerm(name, area.area_id);
+    }
+    for (const [compact, ids] of terms) this.areaTerms.push({ compact, areaIds: [...ids] });
+    this.areaTerms.sort((a, b) => b.compact.length - a.compact.length);
+  }
+
+  private indexNames(entity: number, names: [string | undefined | null, number][]): void {
+    const seen = new Map<string, number>();
+    for (const [raw, weight] of names) {
+      if (!raw) continue;
+      const compact = normalize(raw).compact;
+      if (compact && (seen.get(compact) ?? 0) < weight) seen.set(compact, weight);
+    }
+    for (const [compact, weight] of seen) {
+      const nameGrams = grams(compact);
+      const index = this.names.push({ entity, compact, gramCount: nameGrams.length, weight }) - 1;
+      for (const gram of nameGrams) {
+        const list = this.postings.get(gram);
+        if (list) list.push(index);
+        else this.postings.set(gram, [index]);
+      }
+    }
+  }
+}
+
+function str(value: unknown): string | undefined {
+  return typeof value === "string" && value.trim() ? value : undefined;
+}
+
+function deviceClassOf(state: HassEntity, registryClass: string | undefined): string | undefined {
+  const fromState = str(state.attributes.device_class) ?? registryClass;
+  if (fromState) return fromState;
+  const unit = str(state.attributes.unit_of_measurement);
+  if (state.entity_id.startsWith("sensor.") && unit && /^°[CF]$/.test(unit)) return "temperature";
+  return undefined;
+}
+
+// HA's defaults for what Assist sees (homeassistant/exposed_entities.py), for when the list can't be read.
+const DEFAULT_DOMAINS = new Set(
+  "climate cover fan humidifier light media_player scene switch todo vacuum water_heater".split(" "),
+);
+const DEFAULT_BINARY_SENSOR_CLASSES = new Set(
+  "door garage_door lock motion opening presence window".split(" "),
+);
+const DEFAULT_SENSOR_CLASSES = new Set(
+  "aqi carbon_monoxide carbon_dioxide humidity pm10 pm25 temperature volatile_organic_compounds".split(" "),
+);
+
+function isExposed(
+  info: EntityInfo,
+  exposure: Exposure,
+  options: Record<string, unknown> | undefined,
+): boolean {
+  if (exposure.kind === "all") return true;
+  if (exposure.kind === "list") return exposure.exposed.has(info.entityId);
+  const setting = (options?.conversation as { should_expose?: unknown } | undefined)?.should_expose;
+  if (typeof setting === "boolean") return setting;
+  if (info.secondary) return false;
+  if (DEFAULT_DOMAINS.has(info.domain)) return true;
+  const cls = info.deviceClass ?? "";
+  if (info.domain === "binary_sensor") return DEFAULT_BINARY_SENSOR_CLASSES.has(cls);
+  if (info.domain === "sensor") return DEFAULT_SENSOR_CLASSES.has(cls);
+  return false;
+}

@@ -1,0 +1,46 @@
+/** HA can't be asked right now (not connected, restarting, starting up). Worth retrying soon. */
+export class HaUnavailableError extends Error {
+  override name = "HaUnavailableError";
+  constructor(readonly reason: string) {
+    super(
+      `Home Assistant is unavailable (${reason}); try again in a moment. ` +
+        `Home Assistant 当前不可用（${reason}），请稍后再试。`,
+    );
+  }
+}
+
+/** No HA connection is configured at all. */
+export class HaNotConfiguredError extends Error {
+  override name = "HaNotConfiguredError";
+  constructor() {
+    super(
+      "Home Assistant is not configured: run Cyrene as a Home Assistant add-on (homeassistant_api: true), " +
+        "or set CYRENE_HA_URL and CYRENE_HA_TOKEN (a long-lived access token). " +
+        "Home Assistant 尚未配置，无法查询或控制设备。",
+    );
+  }
+}
+
+/** HA answered a command with an error (bad service data, unknown entity, …). */
+export class HaCommandError extends Error {
+  override name = "HaCommandError";
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Turns what the websocket library rejects with (error objects, numeric codes) into an Error. */
+export function toHaError(error: unknown, what: string): Error {
+  if (error instanceof Error) return error;
+  if (typeof error === "number") {
+    return new HaUnavailableError(error === 2 ? "the access token was rejected" : "the connection was lost");
+  }
+  if (error && typeof error === "object" && "message" in error) {
+    const { code, message } = error as { code?: unknown; message?: unknown };
+    return new HaCommandError(String(code ?? "unknown_error"), String(message));
+  }
+  return new Error(`${what} failed: ${String(error)}`);
+}

@@ -1,0 +1,21 @@
+import type { Logger } from "../logging/logger.js";
+import { HomeAssistantClient, type ClientOptions } from "./client.js";
+import type { HomeAssistant } from "./service.js";
+import { haConnectionSettings, type HaConfigSlice } from "./settings.js";
+
+export type { HaStatus, HomeAssistant, HomeSnapshot, ServiceCall } from "./service.js";
+export { HaCommandError, HaNotConfiguredError, HaUnavailableError } from "./errors.js";
+
+/**
+ * Builds the Home Assistant service from the app config. Returns at once: the connection is made in
+ * the background, and a home without HA configured gets a service that says so on every use.
+ */
+export function createHomeAssistant(
+  config: HaConfigSlice,
+  logger: Logger,
+  options: Omit<ClientOptions, "logger"> = {},
+): HomeAssistant {
+  const settings = haConnectionSettings(config);
+  if (!settings) logger.info("Home Assistant is not configured; the iot tools will say so");
+  return new HomeAssistantClient(settings, { ...options, logger });
+}

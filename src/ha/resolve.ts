@@ -1,0 +1,258 @@
+import type { AreaInfo, EntityDirectory, EntityInfo } from "./directory.js";
+import { findWord, grams, isCjk, normalize, similarity, similarityOf, type NormalizedText } from "./text.js";
+import { FILLERS, KIND_WORDS, kindFit, type Kind } from "./vocabulary.js";
+
+export interface Candidate {
+  entity: EntityInfo;
+  /** 0..1; 1 is an exact name. */
+  score: number;
+}
+
+/** How a query was read: the areas and kinds of device it names, and what is left over. */
+export interface Reading {
+  areaIds: string[];
+  kinds: Kind[];
+  residual: string;
+}
+
+export interface Filters {
+  domains?: string[];
+  areaIds?: string[];
+  deviceClasses?: string[];
+  entityIds?: string[];
+}
+
+export type Resolution = (
+  | /** Everything of a kind and/or in an area ("客厅的灯", "all lights", only filters). */
+    { kind: "group"; candidates: Candidate[] }
+    /** Best-first; the first may be a clear winner (see `clearWinner`). */
+  | { kind: "ranked"; candidates: Candidate[] }
+  /** Nothing close; `candidates` holds the nearest names, for "did you mean". */
+  | { kind: "none"; candidates: Candidate[] }
+) & {
+  reading: Reading;
+  /** Entities that match well but are not exposed to Assist (and so are not offered). */
+  unexposed: Candidate[];
+};
+
+export const MIN_SCORE = 0.6;
+const EXACT = 0.97;
+/** Scores below this come from gram overlap alone (no containment), see text.ts similarity(). */
+const FUZZY_CEILING = 0.8;
+const RANK_WINDOW = 0.2;
+/** Below this a candidate is not even a "closest match". */
+const RELEVANT = 0.15;
+const ENTITY_ID = /^[a-z_]+\.[a-z0-9_]+$/;
+
+/** Finds the entities a text (and/or filters) means. Pure; reads only the directory. */
+export function resolve(dir: EntityDirectory, text: string, filters: Filters = {}): Resolution {
+  const fits = filterPredicate(dir, filters);
+  const trimmed = text.trim();
+  const emptyReading: Reading = { areaIds: [], kinds: [], residual: "" };
+  if (!trimmed) {
+    const named = Boolean(filters.entityIds?.length);
+    const all = dir.entities
+      .filter((e) => fits(e) && (named || !e.secondary))
+      .map((entity) => ({ entity, score: 1 }));
+    return split(all, (visible, unexposed) => ({
+      kind: "group",
+      candidates: byName(visible),
+      unexposed: named ? unexposed : [],
+      reading: emptyReading,
+    }));
+  }
+  if (ENTITY_ID.test(trimmed.toLowerCase())) {
+    const entity = dir.get(trimmed.toLowerCase());
+    // An exact id outside the filters means that entity, not a fuzzy neighbour inside them.
+    if (entity && !fits(entity))
+      return { kind: "none", candidates: [], unexposed: [], reading: emptyReading };
+    if (entity) {
+      const hit = [{ entity, score: 1 }];
+      return entity.exposed
+        ? { kind: "ranked", candidates: hit, unexposed: [], reading: emptyReading }
+        : { kind: "none", candidates: [], unexposed: hit, reading: emptyReading };
+    }
+  }
+
+  const query = normalize(trimmed);
+  const reading = interpret(query, dir);
+  const nameScores = scoreNames(dir, query.compact);
+  const residualScores = reading.residual ? scoreNames(dir, reading.residual) : undefined;
+  const structured = reading.areaIds.length > 0 || reading.kinds.length > 0;
+  const areaSet = new Set(reading.areaIds);
+
+  const scored: Candidate[] = [];
+  let topVisible = 0;
+  let topUnexposed = 0;
+  const groupMembers: Candidate[] = [];
+  dir.entities.forEach((entity, index) => {
+    if (!fits(entity)) return;
+    let score = nameScores[index]!;
+    if (structured) {
+      const inArea = areaSet.size === 0 || (entity.areaId !== undefined && areaSet.has(entity.areaId));
+      const fit = kindsFit(reading.kinds, entity);
+      // A partial name match that contradicts the area or kind said ("bedroom" + "temperature" vs a
+      // media player called Bedroom) is a weak match.
+      if (score < EXACT) score *= (inArea ? 1 : 0.8) * (fit > 0 ? 1 : 0.6);
+      const s =
+        inArea && fit > 0 ? fit * (reading.residual ? 0.25 + 0.7 * (residualScores?.[index] ?? 0) : 0.9) : 0;
+      if (s > 0 && !reading.residual && !entity.secondary) groupMembers.push({ entity, score: s });
+      // A fuzzy name score also counts the area and kind words; what identifies the device is the rest.
+      score = reading.residual && score < FUZZY_CEILING ? Math.max(s, score * 0.6) : Math.max(score, s);
+    }
+    if (score >= RELEVANT) {
+      scored.push({ entity, score });
+      if (entity.exposed) topVisible = Math.max(topVisible, score);
+      else topUnexposed = Math.max(topUnexposed, score);
+    }
+  });
+  // Only the candidates near the top are ever shown or compared: sort just those.
+  const near = scored.filter((c) => c.score >= (c.entity.exposed ? topVisible : topUnexposed) - RANK_WINDOW);
+  near.sort(best);
+
+  return split(near, (visible, unexposedAll) => {
+    const top = visible[0];
+    const unexposed = unexposedAll.filter((c) => c.score >= 0.75 && c.score > (top?.score ?? 0));
+    const meantUnexposed = (unexposed[0]?.score ?? 0) >= EXACT && (top?.score ?? 0) < 0.9;
+    if (!top || top.score < MIN_SCORE || meantUnexposed) {
+      return { kind: "none", candidates: visible.slice(0, 5), unexposed, reading };
+    }
+    const group = groupMembers.filter((c) => c.entity.exposed).sort(best);
+    const groupFloor = (group[0]?.score ?? 0) - RANK_WINDOW;
+    const exactName = top.score >= EXACT && nameScores[dir.byId.get(top.entity.entityId)!]! >= EXACT;
+    if (group.length > 0 && !exactName) {
+      return { kind: "group", candidates: group.filter((c) => c.score >= groupFloor), unexposed, reading };
+    }
+    const floor = Math.max(MIN_SCORE, top.score - RANK_WINDOW);
+    return { kind: "ranked", candidates: visible.filter((c) => c.score >= floor), unexposed, reading };
+  });
+}
+
+/** True when the first ranked candidate is clearly the one meant. */
+export function clearWinner(candidates: Candidate[]): boolean {
+  const [first, second] = candidates;
+  if (!first) return false;
+  if (!second) return true;
+  if (first.score >= EXACT && second.score < EXACT) return true;
+  return first.score - second.score >= 0.1;
+}
+
+/** Areas named by `text` (name, alias or floor); exact first, then the closest. */
+export function resolveAreas(dir: EntityDirectory, text: string): AreaInfo[] {
+  const compact = normalize(text).compact;
+  const exact = dir.areaTerms.find((t) => t.compact === compact);
+  const ids = exact?.areaIds ?? bestAreaTerm(dir, text);
+  return ids.map((id) => dir.areas.get(id)!).filter(Boolean);
+}
+
+function bestAreaTerm(dir: EntityDirectory, text: string): string[] {
+  let bestScore = 0.6;
+  let ids: string[] = [];
+  for (const area of dir.areas.values()) {
+    for (const name of [area.name, ...area.aliases]) {
+      const score = similarityOf(text, name);
+      if (score > bestScore) [bestScore, ids] = [score, [area.id]];
+    }
+  }
+  return ids;
+}
+
+/** Reads areas and kinds of device out of a query; what remains (minus filler words) is the residual. */
+export function interpret(query: NormalizedText, dir: EntityDirectory): Reading {
+  const taken = new Uint8Array(query.compact.length);
+  const take = (word: string): boolean => {
+    for (let from = 0; ;) {
+      const at = findWord(query, word, from);
+      if (at < 0) return false;
+      if (!taken.subarray(at, at + word.length).some(Boolean)) {
+        taken.fill(1, at, at + word.length);
+        return true;
+      }
+      from = at + 1;
+    }
+  };
+  const areaIds = new Set<string>();
+  for (const term of dir.areaTerms) if (take(term.compact)) term.areaIds.forEach((id) => areaIds.add(id));
+  const kinds = new Set<Kind>();
+  for (const { word, kind } of KIND_WORDS) if (take(word)) kinds.add(kind);
+
+  let residual = "";
+  let offset = 0;
+  for (const token of query.tokens) {
+    let piece = "";
+    for (let i = 0; i < token.length; i++) if (!taken[offset + i]) piece += token[i];
+    offset += token.length;
+    if (!piece || FILLERS.has(piece)) continue;
+    if (isCjk(piece)) {
+      for (const filler of FILLERS)
+        if (piece.includes(filler) && isCjk(filler)) piece = piece.replace(filler, "");
+      piece = piece.replace(/[请把和与跟吗呢]/g, "");
+    }
+    residual += piece;
+  }
+  return { areaIds: [...areaIds], kinds: [...kinds], residual };
+}
+
+/** Best weighted similarity of `compact` to any name of each entity (indexed by entity), via the gram index. */
+function scoreNames(dir: EntityDirectory, compact: string): Float32Array {
+  const scores = new Float32Array(dir.entities.length);
+  if (!compact) return scores;
+  const queryGrams = grams(compact);
+  const { counts, touched } = dir.scratch();
+  let touchedCount = 0;
+  for (const gram of queryGrams) {
+    const list = dir.postings.get(gram);
+    if (!list) continue;
+    for (const name of list) if ((counts[name] = counts[name]! + 1) === 1) touched[touchedCount++] = name;
+  }
+  for (let i = 0; i < touchedCount; i++) {
+    const nameIndex = touched[i]!;
+    const name = dir.names[nameIndex]!;
+    const score =
+      similarity(compact, queryGrams.length, name.compact, name.gramCount, counts[nameIndex]!) * name.weight;
+    counts[nameIndex] = 0;
+    if (score > scores[name.entity]!) scores[name.entity] = score;
+  }
+  return scores;
+}
+
+function kindsFit(kinds: Kind[], entity: EntityInfo): number {
+  let fit = kinds.length ? 0 : 1;
+  for (const kind of kinds) fit = Math.max(fit, kindFit(kind, entity.domain, entity.deviceClass));
+  return fit;
+}
+
+function filterPredicate(dir: EntityDirectory, filters: Filters): (e: EntityInfo) => boolean {
+  const domains = filters.domains?.length ? new Set(filters.domains) : undefined;
+  const areas = filters.areaIds?.length ? new Set(filters.areaIds) : undefined;
+  const classes = filters.deviceClasses?.length ? new Set(filters.deviceClasses) : undefined;
+  const ids = filters.entityIds?.length ? new Set(filters.entityIds) : undefined;
+  return (e) =>
+    (!domains || domains.has(e.domain)) &&
+    (!areas || (e.areaId !== undefined && areas.has(e.areaId))) &&
+    (!classes || (e.deviceClass !== undefined && classes.has(e.deviceClass))) &&
+    (!ids || ids.has(e.entityId));
+}
+
+function split(
+  all: Candidate[],
+  build: (visible: Candidate[], unexposed: Candidate[]) => Resolution,
+): Resolution {
+  return build(
+    all.filter((c) => c.entity.exposed),
+    all.filter((c) => !c.entity.exposed),
+  );
+}
+
+function best(a: Candidate, b: Candidate): number {
+  return (
+    b.score - a.score ||
+    Number(a.entity.secondary) - Number(b.entity.secondary) ||
+    a.entity.name.length - b.entity.name.length ||
+    (a.entity.entityId < b.entity.entityId ? -1 : 1)
+  );
+}
+
+function byName(candidates: Candidate[]): Candidate[] {
+  return candidates.sort((a, b) => a.entity.name.localeCompare(b.entity.name));
+}

@@ -1,0 +1,46 @@
+import type { EntityDirectory } from "./directory.js";
+import type { HistoryPoint } from "./history.js";
+import type { HassEntities, HassServices } from "./types.js";
+
+export type HaStatus =
+  | { state: "not_configured" }
+  | { state: "connecting"; since: number }
+  | { state: "ready"; since: number; version: string }
+  | { state: "unavailable"; since: number; reason: string };
+
+/** What the iot tools read at the start of a call. */
+export interface HomeSnapshot {
+  directory: EntityDirectory;
+  /** The states at this moment (a newer object replaces it on every update). */
+  states: HassEntities;
+  services: HassServices;
+  timeZone?: string;
+  temperatureUnit?: string;
+}
+
+export interface ServiceCall {
+  domain: string;
+  service: string;
+  data?: Record<string, unknown>;
+  entityIds?: string[];
+}
+
+/** The Home Assistant service the rest of Cyrene uses. */
+export interface HomeAssistant {
+  status(): HaStatus;
+  /** HA's configured time zone, once known (kept while HA is away). */
+  timeZone(): string | undefined;
+  /** The current picture of the home; throws HaUnavailableError / HaNotConfiguredError at once when absent. */
+  snapshot(): Promise<HomeSnapshot>;
+  callService(call: ServiceCall): Promise<void>;
+  /** Resolves true once `condition` holds on the live states, false after `timeoutMs`. */
+  waitForStates(
+    condition: (states: HassEntities) => boolean,
+    timeoutMs: number,
+    signal?: AbortSignal,
+  ): Promise<boolean>;
+  /** Re-reads the Assist exposure settings now (they are also re-read every minute). */
+  refreshExposure(): Promise<void>;
+  history(entityId: string, start: Date, end: Date): Promise<HistoryPoint[]>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,44 @@
+/** The configuration fields the HA connection reads (a slice of the app config). */
+export interface HaConfigSlice {
+  ha: { url?: string; token?: string; exposeAll: boolean };
+  supervisorToken?: string;
+}
+
+export interface HaConnectionSettings {
+  /** The exact websocket URL to open. */
+  wsUrl: string;
+  token: string;
+  mode: "addon" | "standalone";
+  exposeAll: boolean;
+}
+
+/** What the Supervisor proxies to HA Core for add-ons with `homeassistant_api: true`. */
+export const SUPERVISOR_WS_URL = "ws://supervisor/core/websocket";
+
+/**
+ * Where and how to connect: an explicit URL and token win (standalone, or an add-on pointed at another
+ * HA); otherwise the Supervisor's proxy with SUPERVISOR_TOKEN. `undefined` when neither is set.
+ */
+export function haConnectionSettings(config: HaConfigSlice): HaConnectionSettings | undefined {
+  const { url, token, exposeAll } = config.ha;
+  if (url && token) return { wsUrl: toWebSocketUrl(url), token, mode: "standalone", exposeAll };
+  if (config.supervisorToken) {
+    return { wsUrl: SUPERVISOR_WS_URL, token: config.supervisorToken, mode: "addon", exposeAll };
+  }
+  return undefined;
+}
+
+/** http(s)://host[:port][/prefix] → ws(s)://host[:port][/prefix]/api/websocket; ws(s) URLs are kept. */
+export function toWebSocketUrl(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.protocol === "ws:" || parsed.protocol === "wss:") return parsed.toString();
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
+    throw new Error(`CYRENE_HA_URL must be an http(s) or ws(s) URL, got ${parsed.protocol}`);
+  }
+  parsed.protocol = parsed.protocol === "https:" ? "wss:" : "ws:";
+  const path = parsed.pathname.replace(/\/+$/, "");
+  parsed.pathname = path.endsWith("/api/websocket") ? path : `${path}/api/websocket`;
+  parsed.search = "";
+  parsed.hash = "";
+  return parsed.toString();
+}

@@ -1,0 +1,43 @@
+import {
+  HaCommandError,
+  HaNotConfiguredError,
+  HaUnavailableError,
+  type HomeAssistant,
+  type HomeSnapshot,
+} from "../../../ha/index.js";
+import { ToolError } from "../../contract.js";
+import { NotExposedError } from "./targets.js";
+
+/** The current home, or a ToolError the LLM can relay ("Home Assistant is unavailable (…)"). */
+export async function homeSnapshot(ha: HomeAssistant): Promise<HomeSnapshot> {
+  try {
+    return await ha.snapshot();
+  } catch (error) {
+    throw asToolError(error);
+  }
+}
+
+/**
+ * Runs `work` on the current home. When it finds a target not exposed to Assist, the exposure settings
+ * are re-read once and `work` runs again: the user may just have exposed it (entities outside the
+ * entity registry change exposure without any event).
+ */
+export async function withFreshExposure<T>(ha: HomeAssistant, work: (home: HomeSnapshot) => T): Promise<T> {
+  const home = await homeSnapshot(ha);
+  try {
+    return work(home);
+  } catch (error) {
+    if (!(error instanceof NotExposedError)) throw error;
+    await ha.refreshExposure().catch(() => undefined);
+    return work(await homeSnapshot(ha));
+  }
+}
+
+/** Expected HA failures become ToolErrors with HA's own message; anything else stays a bug. */
+export function asToolError(error: unknown): unknown {
+  if (error instanceof HaUnavailableError || error instanceof HaNotConfiguredError)
+    return new ToolError(error.message);
+  if (error instanceof HaCommandError)
+    return new ToolError(`Home Assistant refused: ${error.message} (${error.code})`);
+  return error;
+}

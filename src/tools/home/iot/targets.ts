@@ -1,0 +1,150 @@
+import type { EntityDirectory, EntityInfo } from "../../../ha/directory.js";
+import { clearWinner, resolve, resolveAreas, type Candidate, type Resolution } from "../../../ha/resolve.js";
+import { ToolError } from "../../contract.js";
+
+export interface TargetRequest {
+  domain: string;
+  service: string;
+  target?: string;
+  entityIds?: string[];
+  area?: string;
+  /** The user asked for all of them: allows house-wide and large targets, and every close match. */
+  all: boolean;
+  /** More targets than this need `all` (default 5). */
+  maxWithoutAll?: number;
+}
+
+const CONFIDENT = 0.75;
+
+/** The exposed entities a control request means, or a ToolError explaining what is wrong. */
+export function resolveTargets(dir: EntityDirectory, req: TargetRequest): EntityInfo[] {
+  const generic = req.domain === "homeassistant";
+  const domains = generic ? undefined : [req.domain];
+  const areaIds = req.area ? areaFilter(dir, req.area) : undefined;
+  const chosen = new Map<string, EntityInfo>();
+  let houseWide = false;
+
+  for (const id of req.entityIds ?? []) {
+    const entity = dir.get(id.trim().toLowerCase());
+    if (!entity) {
+      for (const e of pick(dir, resolve(dir, id, { domains, areaIds }), id, req)) chosen.set(e.entityId, e);
+      continue;
+    }
+    if (!entity.exposed) throw notExposed(entity);
+    if (!generic && entity.domain !== req.domain) {
+      throw new ToolError(
+        `${entity.entityId} is a ${entity.domain}, not a ${req.domain}: use ${entity.domain}.${req.service}.`,
+      );
+    }
+    chosen.set(entity.entityId, entity);
+  }
+  if (req.target?.trim() || (!req.entityIds?.length && areaIds)) {
+    const text = req.target?.trim() ?? "";
+    const resolution = resolve(dir, text, { domains, areaIds });
+    const picked = pick(dir, resolution, text, req);
+    if (
+      resolution.kind === "group" &&
+      !areaIds &&
+      resolution.reading.areaIds.length === 0 &&
+      picked.length > 1
+    )
+      houseWide = true;
+    for (const e of picked) chosen.set(e.entityId, e);
+  }
+  if (!req.target?.trim() && !req.entityIds?.length && !areaIds) {
+    throw new ToolError(
+      "Say what to control: pass target (a name, an area and/or a kind of device) or entity_ids.",
+    );
+  }
+
+  const targets = [...chosen.values()];
+  const max = req.maxWithoutAll ?? 5;
+  if (!req.all && houseWide) {
+    throw new ToolError(
+      `That would ${req.service.replace(/_/g, " ")} every ${req.domain} in the house (${targets.length}: ${list(dir, targets)}). ` +
+        "Pass all: true only if the user asked for all of them; otherwise name the device or the room.",
+    );
+  }
+  if (!req.all && targets.length > max) {
+    throw new ToolError(
+      `That matches ${targets.length} devices (${list(dir, targets)}). Pass all: true only if the user asked for all of them; ` +
+        "otherwise name the device.",
+    );
+  }
+  return targets;
+}
+
+function pick(dir: EntityDirectory, r: Resolution, text: string, req: TargetRequest): EntityInfo[] {
+  const [top] = r.candidates;
+  if (r.kind === "none" || !top) {
+    if (r.unexposed[0]) throw notExposed(r.unexposed[0].entity);
+    throw noMatch(dir, text, r.candidates, req);
+  }
+  if (r.kind === "group") return r.candidates.map((c) => c.entity);
+  if (clearWinner(r.candidates) && top.score >= CONFIDENT) return [top.entity];
+  if (req.all && r.candidates.length > 1) return r.candidates.map((c) => c.entity);
+  if (r.candidates.length > 1) {
+    throw new ToolError(
+      `"${text}" could mean several devices: ${list(
+        dir,
+        r.candidates.map((c) => c.entity),
+      )}. ` + "Ask the user which one (or pass all: true if they meant all of them).",
+    );
+  }
+  throw noMatch(dir, text, r.candidates, req);
+}
+
+function noMatch(dir: EntityDirectory, text: string, closest: Candidate[], req: TargetRequest): ToolError {
+  const elsewhere = resolve(dir, text);
+  const other = elsewhere.candidates[0];
+  if (
+    elsewhere.kind !== "none" &&
+    other &&
+    other.entity.domain !== req.domain &&
+    clearWinner(elsewhere.candidates)
+  ) {
+    return new ToolError(
+      `"${text}" is ${other.entity.name} (${other.entity.entityId}), a ${other.entity.domain}, not a ${req.domain}: ` +
+        `use ${other.entity.domain} services (e.g. ${other.entity.domain}.${req.service}).`,
+    );
+  }
+  const near = closest.length ? closest : elsewhere.candidates;
+  const hint = near.length
+    ? ` Closest matches: ${list(
+        dir,
+        near.slice(0, 5).map((c) => c.entity),
+      )}.`
+    : "";
+  return new ToolError(
+    `No ${req.domain === "homeassistant" ? "device" : req.domain} matches "${text}".${hint} 没有找到匹配的设备。`,
+  );
+}
+
+/** A target exists but is not exposed to Assist (worth re-reading the exposure settings once). */
+export class NotExposedError extends ToolError {}
+
+export function notExposed(entity: EntityInfo): ToolError {
+  return new NotExposedError(
+    `${entity.name} (${entity.entityId}) is not exposed to Assist, so Cyrene may not use it. ` +
+      "To allow it, expose it in Home Assistant (Settings → Voice assistants → Expose), or set " +
+      "expose_all_entities in Cyrene's options. 该设备未向语音助手公开。",
+  );
+}
+
+/** Area ids for an area name/alias/floor, or a ToolError listing the areas. */
+export function areaFilter(dir: EntityDirectory, area: string): string[] {
+  const areas = resolveAreas(dir, area);
+  if (areas.length) return areas.map((a) => a.id);
+  const known = [...dir.areas.values()].map((a) =>
+    a.aliases.length ? `${a.name} (${a.aliases.join(", ")})` : a.name,
+  );
+  throw new ToolError(`There is no area "${area}". Areas: ${known.join("; ") || "none defined"}.`);
+}
+
+export function list(dir: EntityDirectory, entities: EntityInfo[], max = 12): string {
+  const shown = entities.slice(0, max).map((e) => {
+    const area = dir.areaName(e);
+    return `${e.name} (${e.entityId}${area ? ", " + area : ""})`;
+  });
+  return shown.join(", ") + (entities.length > max ? `, … and ${entities.length - max} more` : "");
+}

@@ -1,0 +1,224 @@
+import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
+import type { HomeAssistant } from "../../src/ha/index.js";
+import type { ToolResult } from "../../src/tools/contract.js";
+import { iotControlTool } from "../../src/tools/home/iot-control.js";
+import { iotQueryTool } from "../../src/tools/home/iot-query.js";
+import { describeHa } from "../fixtures/ha/use-ha.js";
+import { toolContext } from "../support/tool-context.js";
+import { connectHa, restCall, restState, steady, whenReady } from "./support/real-ha.js";
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+
+/**
+ * These tests share HA with other files; test/ha/harness.test.ts restarts it once. Tool calls ride
+ * that out (see steady()), REST checks may not: such a test is retried after HA is back.
+ */
+const SHARED = { retry: 2 };
+
+describeHa("iot tools against a real Home Assistant", (info) => {
+  const { fixture } = info;
+  /** A fixture entity by id (demo ids are HA's; names and aliases come from the fixture). */
+  const entry = (entityId: string) => {
+    const found = Object.values(fixture.entities).find((e) => e.entityId === entityId);
+    if (!found) throw new Error(`the HA fixture no longer has ${entityId}`);
+    return found;
+  };
+  let ha: HomeAssistant;
+  let run: (tool: "query" | "control", args: Json, turnId?: string) => Promise<ToolResult>;
+
+  beforeAll(async () => {
+    ha = connectHa(info);
+    await whenReady(ha);
+    const tools = { query: iotQueryTool({ ha }), control: iotControlTool({ ha, sensitiveDomains: [] }) };
+    run = (tool, args, turnId = "turn-1") =>
+      steady(ha, () => tools[tool].execute(args, toolContext({ conversationId: "conv-ha", turnId })));
+  });
+  beforeEach(() => whenReady(ha, 90_000));
+  afterAll(() => ha?.close());
+
+  const ok = async (promise: Promise<ToolResult>): Promise<Json> => {
+    const result = await promise;
+    if (!result.success) throw new Error(`expected success, got: ${result.error}`);
+    return result.data;
+  };
+  const failed = async (promise: Promise<ToolResult>): Promise<string> => {
+    const result = await promise;
+    if (result.success) throw new Error(`expected an error, got: ${JSON.stringify(result.data)}`);
+    return result.error;
+  };
+
+  it("knows HA's time zone and status", () => {
+    expect(ha.timeZone()).toBe(fixture.location.timeZone);
+    expect(ha.status()).toMatchObject({ state: "ready", version: "2026.2.3" });
+  });
+
+  it("queries demo and template devices by English and Chinese names", SHARED, async () => {
+    const kitchen = await ok(run("query", { query: "Kitchen Lights" }));
+    expect(kitchen.results[0]).toMatch(
+      /^Kitchen Lights \(light\.kitchen_lights\): (on|off), .*area 厨房, changed /,
+    );
+
+    const livingZh = await ok(run("query", { query: "客厅的灯" }));
+    const livingEn = await ok(run("query", { query: "living room lights" }));
+    const ids = (answer: Json) =>
+      (answer.results as string[]).map((line) => /\(([a-z_]+\.[a-z0-9_]+)\)/.exec(line)![1]).sort();
+    const inLivingRoom = Object.values(fixture.entities).filter(
+      (e) => e.areaId === "living_room" && e.exposed,
+    );
+    expect(ids(livingZh)).toEqual(
+      inLivingRoom
+        .filter((e) => e.entityId.startsWith("light."))
+        .map((e) => e.entityId)
+        .sort(),
+    );
+    expect(ids(livingEn)).toEqual(ids(livingZh));
+
+    const garage = await ok(run("query", { query: "车库门" }));
+    expect(garage.results).toEqual([
+      expect.stringMatching(/^Garage Door \(cover\.garage_door\): (open|closed).*, area 车库, /),
+    ]);
+    const climate = await ok(run("query", { query: "空调" }));
+    expect(climate.results[0]).toMatch(/^Hvac \(climate\.hvac\): \w+, current [\d.]+ °C, target [\d.]+ °C/);
+  });
+
+  it(
+    "sets brightness, colour and colour temperature by name, and the lights really change",
+    SHARED,
+    async () => {
+      const kitchen = "light.kitchen_lights";
+      const kitchenZh = entry(kitchen).aliases.find((a) => /[\u4e00-\u9fff]/.test(a))!;
+      const dimmed = await ok(
+        run("control", {
+          domain: "light",
+          service: "turn_on",
+          target: kitchenZh,
+          data: { brightness_pct: 30 },
+        }),
+      );
+      expect(dimmed.results).toEqual([
+        expect.stringMatching(/^Kitchen Lights \(light\.kitchen_lights\): on, brightness 30%/),
+      ]);
+      expect(Math.round(((await restState(info, kitchen)).attributes.brightness / 255) * 100)).toBe(30);
+
+      const color = "light.living_room_rgbww_lights";
+      const colorZh = entry(color).aliases.find((a) => /[\u4e00-\u9fff]/.test(a))!;
+      const blue = await ok(
+        run("control", {
+          domain: "light",
+          service: "turn_on",
+          target: colorZh,
+          data: { color_name: "蓝色" },
+        }),
+      );
+      expect(blue.results[0]).toMatch(/^Living Room RGBWW Lights .*: on, .*color rgb\(/);
+      expect((await restState(info, color)).attributes.hs_color[0]).toBeCloseTo(240, 0);
+
+      const ceiling = "light.ceiling_lights";
+      await ok(
+        run("control", {
+          domain: "light",
+          service: "turn_on",
+          target: "Ceiling Lights",
+          data: { color_temp_kelvin: 3000 },
+        }),
+      );
+      const warm = await restState(info, ceiling);
+      expect(warm.attributes.color_mode).toBe("color_temp");
+      expect(warm.attributes.color_temp_kelvin).toBe(3000);
+    },
+  );
+
+  it("sets a thermostat named in Chinese", SHARED, async () => {
+    const target = (await restState(info, fixture.climate)).attributes.temperature === 23 ? 22 : 23;
+    const answer = await ok(
+      run("control", {
+        domain: "climate",
+        service: "set_temperature",
+        target: "空调",
+        data: { temperature: target },
+      }),
+    );
+    expect(answer.results[0]).toMatch(new RegExp(`^Hvac \\(climate\\.hvac\\): .*target ${target} °C`));
+    expect(answer.results[0]).not.toMatch(/no change/);
+    expect((await restState(info, fixture.climate)).attributes.temperature).toBe(target);
+  });
+
+  it("validates service data against HA's own field list", SHARED, async () => {
+    expect(
+      await failed(
+        run("control", { domain: "light", service: "turn_on", target: "Kitchen Lights", data: { glow: 5 } }),
+      ),
+    ).toMatch(
+      /light\.turn_on has no field "glow"\. Valid fields: .*color_temp_kelvin \[2000–6500\].*brightness_pct \[0–100 %\]/,
+    );
+    expect(
+      await failed(run("control", { domain: "light", service: "blink", target: "Kitchen Lights" })),
+    ).toMatch(/light has no service "blink"\. Valid services: .*turn_on/);
+  });
+
+  it(
+    "unlocks a lock only after a confirmation in a later turn, and the lock really unlocks",
+    SHARED,
+    async () => {
+      const lock = fixture.lock;
+      await restCall(info, "lock", "lock", { entity_id: lock });
+      await expect.poll(async () => (await restState(info, lock)).state).toBe("locked");
+
+      const asked = await ok(
+        run("control", { domain: "lock", service: "unlock", target: "大门锁" }, "turn-a"),
+      );
+      expect(asked).toMatchObject({ status: "confirmation_required", would: `unlock 入户门锁 (${lock})` });
+      expect(await failed(run("control", { confirmation_id: asked.confirmation_id }, "turn-a"))).toMatch(
+        /not confirmed yet/,
+      );
+      expect((await restState(info, lock)).state).toBe("locked");
+
+      const done = await ok(run("control", { confirmation_id: asked.confirmation_id }, "turn-b"));
+      expect(done.results).toEqual([
+        expect.stringMatching(/^入户门锁 \(lock\.front_door_lock\): unlocked, .*\(was locked\)$/),
+      ]);
+      expect((await restState(info, lock)).state).toBe("unlocked");
+
+      const relocked = await ok(
+        run("control", { domain: "lock", service: "lock", entity_ids: [lock] }, "turn-c"),
+      );
+      expect(relocked.results[0]).toMatch(/: locked, /);
+    },
+  );
+
+  it("refuses an entity that is not exposed to Assist", SHARED, async () => {
+    const before = (await restState(info, fixture.notExposed)).state;
+    expect(
+      await failed(run("control", { domain: "switch", service: "toggle", target: "Decorative Lights" })),
+    ).toMatch(/Decorative Lights \(switch\.decorative_lights\) is not exposed to Assist/);
+    expect(await failed(run("query", { query: "装饰灯" }))).toMatch(/is not exposed to Assist/);
+    expect((await restState(info, fixture.notExposed)).state).toBe(before);
+  });
+
+  it("answers an unknown name with the closest matches", SHARED, async () => {
+    expect(
+      await failed(run("control", { domain: "fan", service: "turn_on", target: "bathroom fan" })),
+    ).toMatch(/No fan matches "bathroom fan"\. Closest matches: .*\(fan\.[a-z_]+/);
+    const answer = await ok(run("query", { query: "bathroom fan" }));
+    expect(answer.matched).toBe(0);
+    expect(answer.closest[0]).toMatch(/\(fan\./);
+  });
+
+  it(
+    "refuses house-wide actions unless all is set, and asks before opening the garage door",
+    SHARED,
+    async () => {
+      expect(
+        await failed(run("control", { domain: "light", service: "turn_off", target: "所有的灯" })),
+      ).toMatch(/every light in the house/);
+      const garage = await ok(
+        run("control", { domain: "cover", service: "open_cover", target: "garage door" }),
+      );
+      expect(garage).toMatchObject({
+        status: "confirmation_required",
+        would: "open Garage Door (cover.garage_door)",
+      });
+    },
+  );
+});

@@ -1,0 +1,171 @@
+import { describe, expect, it } from "vitest";
+import { clearWinner, resolve, resolveAreas } from "../../src/ha/resolve.js";
+import { canonical, normalize, similarityOf, singular } from "../../src/ha/text.js";
+import { buildHome } from "./support/home-builder.js";
+import { BENCH_QUERIES, generatedHome } from "./support/generated-home.js";
+import { sampleHome } from "./support/sample-home.js";
+
+const dir = sampleHome().directory();
+const ids = (text: string, filters = {}) =>
+  resolve(dir, text, filters).candidates.map((c) => c.entity.entityId);
+const kind = (text: string) => resolve(dir, text).kind;
+
+describe("text normalisation", () => {
+  it("folds width, case, traditional characters, 的, punctuation and plurals", () => {
+    expect(normalize("Ｋｉｔｃｈｅｎ  LIGHTS!").compact).toBe("kitchenlight");
+    expect(normalize("客厅的灯").compact).toBe("客厅灯");
+    expect(normalize("書房的燈").compact).toBe("书房灯");
+    expect(canonical("Paulus's Lamp")).toBe("paulus lamp");
+    expect(["lights", "switches", "batteries", "blinds", "glass", "status"].map(singular)).toEqual([
+      "light",
+      "switch",
+      "battery",
+      "blind",
+      "glass",
+      "status",
+    ]);
+  });
+
+  it("scores exact > contained > fuzzy > unrelated", () => {
+    const exact = similarityOf("Kitchen Lights", "kitchen light");
+    const contained = similarityOf("kitchen", "Kitchen Lights");
+    const typo = similarityOf("kitchn lights", "Kitchen Lights");
+    const unrelated = similarityOf("garage", "Kitchen Lights");
+    expect(exact).toBe(1);
+    expect(contained).toBeLessThan(exact);
+    expect(typo).toBeLessThan(contained);
+    expect(typo).toBeGreaterThan(0.6);
+    expect(unrelated).toBeLessThan(0.2);
+  });
+});
+
+describe("resolving names", () => {
+  it("reads an area and a kind of device, in Chinese and English", () => {
+    expect(kind("客厅的灯")).toBe("group");
+    expect(ids("客厅的灯").sort()).toEqual(["light.living_room_ceiling", "light.living_room_strip"]);
+    expect(ids("living room lights").sort()).toEqual(ids("客厅的灯").sort());
+    expect(ids("Lounge lamps").sort()).toEqual(ids("客厅的灯").sort());
+    expect(ids("卧室温度")).toEqual(["sensor.bedroom_temperature"]);
+    expect(ids("书房的灯")).toEqual(["light.study_desk"]);
+    expect(ids("the lamp in the study")).toEqual(["light.study_desk"]);
+    expect(ids("厨房插座")).toEqual(["switch.kitchen_kettle"]);
+  });
+
+  it("prefers an exact name over the area reading", () => {
+    expect(ids("bedroom temperature")[0]).toBe("sensor.bedroom_temperature");
+    expect(ids("Kitchen Lights")[0]).toBe("light.kitchen_lights");
+    expect(clearWinner(resolve(dir, "Kitchen Lights").candidates)).toBe(true);
+    expect(ids("客厅空调")[0]).toBe("climate.living_room_ac");
+    expect(ids("客厅窗帘")[0]).toBe("cover.living_room_curtain");
+  });
+
+  it("finds by alias, entity id and device class", () => {
+    expect(ids("Bedside Lamp")[0]).toBe("light.bedroom_lamp");
+    expect(ids("大门锁")[0]).toBe("lock.front_door");
+    expect(ids("light.kitchen_lights")).toEqual(["light.kitchen_lights"]);
+    expect(ids("LIGHT.KITCHEN_LIGHTS")).toEqual(["light.kitchen_lights"]);
+    expect(ids("车库门")).toEqual(["cover.garage_door"]);
+    expect(ids("garage door")).toEqual(["cover.garage_door"]);
+    expect(ids("", { deviceClasses: ["temperature"] }).sort()).toEqual([
+      "sensor.bedroom_temperature",
+      "sensor.living_room_temperature",
+    ]);
+  });
+
+  it("tolerates small mistakes", () => {
+    expect(ids("kitchn light")[0]).toBe("light.kitchen_lights");
+    expect(ids("kitchen-lights")[0]).toBe("light.kitchen_lights");
+    expect(ids("bedroom temprature")[0]).toBe("sensor.bedroom_temperature");
+    expect(ids("客厅吸顶")[0]).toBe("light.living_room_ceiling");
+    expect(ids("書房的燈")).toEqual(["light.study_desk"]);
+  });
+
+  it("ranks sensors above the thermostat for temperature, and drops far-off kinds from groups", () => {
+    expect(ids("温度").sort()).toEqual(["sensor.bedroom_temperature", "sensor.living_room_temperature"]);
+    expect(ids("客厅温度")[0]).toBe("sensor.living_room_temperature");
+  });
+
+  it("lists a whole kind and everything in an area", () => {
+    expect(ids("lights")).toHaveLength(5);
+    expect(ids("所有的灯")).toHaveLength(5);
+    expect(ids("客厅")).toEqual(
+      expect.arrayContaining(["climate.living_room_ac", "cover.living_room_curtain"]),
+    );
+    expect(ids("客厅")).not.toContain("switch.decorative");
+  });
+
+  it("answers none with the closest names when nothing matches", () => {
+    const bathroom = resolve(dir, "bathroom fan");
+    expect(bathroom.kind).toBe("none");
+    expect(bathroom.candidates[0]?.entity.entityId).toBe("fan.bedroom_fan");
+    expect(resolve(dir, "garage light").kind).toBe("none");
+    expect(resolve(dir, "swimming pool pump").kind).toBe("none");
+  });
+
+  it("keeps entities that are not exposed out, but says when one was meant", () => {
+    const decorative = resolve(dir, "Decorative Lights");
+    expect(decorative.kind).toBe("none");
+    expect(decorative.unexposed[0]?.entity.entityId).toBe("switch.decorative");
+    const byId = resolve(dir, "switch.decorative");
+    expect(byId.kind).toBe("none");
+    expect(byId.unexposed[0]?.entity.entityId).toBe("switch.decorative");
+  });
+
+  it("applies filters before matching", () => {
+    expect(ids("kettle", { domains: ["sensor"] })).toEqual(["sensor.kettle_power"]);
+    expect(ids("kettle", { domains: ["switch"] })).toEqual(["switch.kitchen_kettle"]);
+    expect(ids("", { areaIds: ["garage"] })).toEqual(["cover.garage_door"]);
+  });
+
+  it("is ambiguous when two names fit equally", () => {
+    const home = buildHome(
+      [{ id: "office", name: "Office" }],
+      [
+        { id: "light.desk_lamp_left", name: "Desk Lamp Left", area: "office" },
+        { id: "light.desk_lamp_right", name: "Desk Lamp Right", area: "office" },
+      ],
+    );
+    const r = resolve(home.directory(), "desk lamp");
+    expect(r.kind).toBe("ranked");
+    expect(r.candidates).toHaveLength(2);
+    expect(clearWinner(r.candidates)).toBe(false);
+  });
+
+  it("resolves areas by name, alias and near misses", () => {
+    expect(resolveAreas(dir, "Living Room").map((a) => a.id)).toEqual(["living_room"]);
+    expect(resolveAreas(dir, "卧室").map((a) => a.id)).toEqual(["bedroom"]);
+    expect(resolveAreas(dir, "bed room").map((a) => a.id)).toEqual(["bedroom"]);
+    expect(resolveAreas(dir, "kitchn").map((a) => a.id)).toEqual(["kitchen"]);
+    expect(resolveAreas(dir, "attic")).toEqual([]);
+  });
+});
+
+describe("resolving among 5,000 generated entities", () => {
+  const big = generatedHome(5_000).directory();
+  const top = (text: string) => resolve(big, text).candidates.map((c) => c.entity.entityId);
+
+  it("finds the right entities in Chinese and English", () => {
+    expect(top("2楼卧室温度").sort()).toEqual([
+      "sensor.bedroom_2_temperature",
+      "sensor.bedroom_2_temperature_2",
+    ]);
+    expect(top("Bedroom F2 temperature")[0]).toBe("sensor.bedroom_2_temperature");
+    expect(top("Bedroom F2 Ceiling Light")).toEqual(["light.bedroom_2_ceiling_light"]);
+    expect(top("1楼客厅的灯")).toHaveLength(6);
+    expect(top("kitchen f3 plug").sort()).toEqual(["switch.kitchen_3_plug", "switch.kitchen_3_plug_2"]);
+    expect(top("Kids Room F3 Speaker 2")[0]).toBe("media_player.kids_room_3_speaker_2");
+  });
+
+  it("ranks the closest first for a misspelt name and finds nothing for nonsense", () => {
+    expect(top("bedrom f2 ceiling lite")[0]).toBe("light.bedroom_2_ceiling_light");
+    expect(resolve(big, "swimming pool pump").kind).toBe("none");
+  });
+
+  it("stays fast", () => {
+    for (const q of BENCH_QUERIES) resolve(big, q);
+    const started = performance.now();
+    for (let i = 0; i < 5; i++) for (const q of BENCH_QUERIES) resolve(big, q);
+    const perQuery = (performance.now() - started) / (5 * BENCH_QUERIES.length);
+    expect(perQuery).toBeLessThan(20);
+  });
+});

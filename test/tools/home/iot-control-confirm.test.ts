@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import { data, error, setupControl as setup } from "./control-helpers.js";
+
+describe("iot_control confirmations", () => {
+  const unlock = { domain: "lock", service: "unlock", target: "大门锁" };
+
+  it("asks before unlocking, refuses the same turn, and unlocks in a later turn", async () => {
+    const { ha, call } = setup();
+    const asked = data(await call(unlock, "turn-1"));
+    expect(asked).toMatchObject({
+      status: "confirmation_required",
+      would: "unlock Front Door (lock.front_door)",
+    });
+    expect(asked.note).toMatch(/NOT done/);
+    const id = asked.confirmation_id as string;
+    expect(ha.calls).toHaveLength(0);
+
+    expect(error(await call({ confirmation_id: id }, "turn-1"))).toMatch(/the user has not confirmed yet/);
+    expect(error(await call({ confirmation_id: id }, "turn-2", "other-conversation"))).toMatch(
+      /unknown or expired/,
+    );
+    expect(ha.calls).toHaveLength(0);
+
+    const done = data(await call({ confirmation_id: id }, "turn-2"));
+    expect(done.done).toBe("confirmed and done: unlock Front Door (lock.front_door)");
+    expect(done.results[0]).toMatch(/: unlocked, .*\(was locked\)/);
+    expect(ha.calls).toEqual([
+      { domain: "lock", service: "unlock", data: {}, entityIds: ["lock.front_door"] },
+    ]);
+    expect(error(await call({ confirmation_id: id }, "turn-3"))).toMatch(/unknown or expired/);
+  });
+
+  it("lets confirmations expire", async () => {
+    const { call } = setup({ confirmationTtlMs: 50 });
+    const id = data(await call(unlock, "turn-1")).confirmation_id as string;
+    await new Promise((r) => setTimeout(r, 80));
+    expect(error(await call({ confirmation_id: id }, "turn-2"))).toMatch(/unknown or expired/);
+  });
+
+  it("asks before opening a garage door but not before closing it; locking needs no confirmation", async () => {
+    const { ha, call } = setup();
+    expect(data(await call({ domain: "cover", service: "open_cover", target: "车库门" })).status).toBe(
+      "confirmation_required",
+    );
+    expect(
+      data(
+        await call({
+          domain: "cover",
+          service: "set_cover_position",
+          target: "garage door",
+          data: { position: 50 },
+        }),
+      ).status,
+    ).toBe("confirmation_required");
+    expect(
+      data(await call({ domain: "cover", service: "close_cover", target: "garage door" })).results,
+    ).toBeDefined();
+    expect(
+      data(await call({ domain: "cover", service: "open_cover", target: "客厅窗帘" })).results,
+    ).toBeDefined();
+    expect(data(await call({ domain: "lock", service: "lock", target: "Front Door" })).results).toBeDefined();
+    expect(ha.calls.map((c) => c.service)).toEqual(["close_cover", "open_cover", "lock"]);
+  });
+
+  it("asks for every action in a sensitive domain", async () => {
+    const { ha, call } = setup({ sensitiveDomains: ["switch"] });
+    const asked = data(await call({ domain: "switch", service: "turn_off", target: "Kettle" }));
+    expect(asked.reason).toMatch(/switch is marked sensitive/);
+    expect(ha.calls).toHaveLength(0);
+  });
+
+  it("needs a conversation to ask in", async () => {
+    const { call } = setup();
+    const tool = call;
+    expect(error(await tool(unlock, "", ""))).toMatch(/needs the user's confirmation.*It was not done/);
+  });
+});

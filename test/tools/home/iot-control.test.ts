@@ -1,0 +1,250 @@
+import { describe, expect, it } from "vitest";
+import { buildHome } from "../../ha/support/home-builder.js";
+import { data, error, setupControl as setup } from "./control-helpers.js";
+
+describe("iot_control", () => {
+  it("turns on a light named in Chinese and reports the real new state", async () => {
+    const { ha, call } = setup();
+    const answer = data(await call({ domain: "light", service: "turn_on", target: "厨房的灯" }));
+    expect(ha.calls).toEqual([
+      { domain: "light", service: "turn_on", data: {}, entityIds: ["light.kitchen_lights"] },
+    ]);
+    expect(answer.results[0]).toMatch(
+      /^Kitchen Lights \(light\.kitchen_lights\): on, .*area Kitchen.*\(was off\)$/,
+    );
+  });
+
+  it("accepts domain.service in one field and entity ids", async () => {
+    const { ha, call } = setup();
+    data(await call({ service: "light.turn_off", entity_ids: ["light.study_desk"] }));
+    expect(ha.calls[0]).toMatchObject({
+      domain: "light",
+      service: "turn_off",
+      entityIds: ["light.study_desk"],
+    });
+  });
+
+  it("passes brightness, colour names (also Chinese) and colour temperature, validated against the fields", async () => {
+    const { ha, call } = setup();
+    const answer = data(
+      await call({
+        domain: "light",
+        service: "turn_on",
+        target: "Desk Lamp",
+        data: { brightness_pct: 40, color: "红色" },
+      }),
+    );
+    expect(ha.calls[0]!.data).toEqual({ brightness_pct: 40, color_name: "red" });
+    expect(answer.results[0]).toMatch(/brightness 40%/);
+    data(
+      await call({
+        domain: "light",
+        service: "turn_on",
+        target: "Desk Lamp",
+        data: { color_temp_kelvin: "2700" },
+      }),
+    );
+    expect(ha.calls[1]!.data).toEqual({ color_temp_kelvin: 2700 });
+
+    expect(
+      error(await call({ domain: "light", service: "turn_on", target: "Desk Lamp", data: { glow: 1 } })),
+    ).toMatch(
+      /light\.turn_on has no field "glow"\. Valid fields: brightness_pct \[0–100\]; color_temp_kelvin \[2000–6500\]; color_name \[select\]/,
+    );
+    expect(
+      error(
+        await call({
+          domain: "light",
+          service: "turn_on",
+          target: "Desk Lamp",
+          data: { brightness_pct: 150 },
+        }),
+      ),
+    ).toMatch(/brightness_pct must be between 0 and 100, got 150/);
+    expect(
+      error(
+        await call({
+          domain: "light",
+          service: "turn_on",
+          target: "Desk Lamp",
+          data: { color_name: "plaid" },
+        }),
+      ),
+    ).toMatch(/"plaid" is not a valid color_name\. Valid: red, blue/);
+    expect(ha.calls).toHaveLength(2);
+  });
+
+  it("sets a climate temperature and refuses a missing required field", async () => {
+    const { ha, call } = setup();
+    const answer = data(
+      await call({
+        domain: "climate",
+        service: "set_temperature",
+        target: "客厅空调",
+        data: { temperature: 22 },
+      }),
+    );
+    expect(answer.results[0]).toMatch(/target 22 °C/);
+    expect(error(await call({ domain: "climate", service: "set_hvac_mode", target: "客厅空调" }))).toMatch(
+      /needs hvac_mode/,
+    );
+    expect(ha.calls).toHaveLength(1);
+  });
+
+  it("takes entity_id given inside data as the target", async () => {
+    const { ha, call } = setup();
+    data(
+      await call({
+        domain: "light",
+        service: "turn_on",
+        data: { entity_id: "light.study_desk", brightness_pct: 10 },
+      }),
+    );
+    expect(ha.calls[0]).toMatchObject({ entityIds: ["light.study_desk"], data: { brightness_pct: 10 } });
+  });
+
+  it("calls notification services without a target, but no other untargeted service", async () => {
+    const { ha, call } = setup();
+    expect(error(await call({ domain: "notify", service: "notify" }))).toBe("notify.notify needs message.");
+    expect(data(await call({ domain: "notify", service: "notify", data: { message: "hi" } })).done).toBe(
+      'call notify.notify with message="hi"',
+    );
+    expect(ha.calls).toEqual([
+      { domain: "notify", service: "notify", data: { message: "hi" }, entityIds: [] },
+    ]);
+    expect(
+      error(await call({ domain: "notify", service: "notify", target: "Kettle", data: { message: "x" } })),
+    ).toMatch(/does not act on devices/);
+    expect(error(await call({ domain: "shell_command", service: "reboot_router" }))).toMatch(
+      /acts on no particular device, so Cyrene can't check it is exposed/,
+    );
+  });
+
+  it("names unknown domains and services with the valid ones", async () => {
+    const { call } = setup();
+    expect(error(await call({ domain: "light", service: "dim", target: "Desk Lamp" }))).toBe(
+      'light has no service "dim". Valid services: toggle, turn_off, turn_on.',
+    );
+    expect(error(await call({ domain: "teleporter", service: "go", target: "x" }))).toMatch(
+      /no services for "teleporter"/,
+    );
+    expect(error(await call({ domain: "homeassistant", service: "restart" }))).toMatch(
+      /manages Home Assistant itself/,
+    );
+    expect(error(await call({ domain: "light" }))).toMatch(/Pass domain and service/);
+  });
+
+  it("refuses ambiguous names, listing the candidates, unless the user asked for all", async () => {
+    const home = buildHome(
+      [{ id: "office", name: "Office" }],
+      [
+        { id: "light.desk_lamp_left", name: "Desk Lamp Left", area: "office" },
+        { id: "light.desk_lamp_right", name: "Desk Lamp Right", area: "office" },
+      ],
+    );
+    const { ha, call } = setup({}, home);
+    expect(error(await call({ domain: "light", service: "turn_on", target: "desk lamp" }))).toMatch(
+      /"desk lamp" could mean several devices: Desk Lamp Left \(light\.desk_lamp_left, Office\), Desk Lamp Right/,
+    );
+    expect(ha.calls).toHaveLength(0);
+    data(await call({ domain: "light", service: "turn_on", target: "desk lamp", all: true }));
+    expect(ha.calls[0]!.entityIds?.sort()).toEqual(["light.desk_lamp_left", "light.desk_lamp_right"]);
+  });
+
+  it("refuses house-wide targets unless all is true", async () => {
+    const { ha, call } = setup();
+    expect(error(await call({ domain: "light", service: "turn_off", target: "lights" }))).toMatch(
+      /every light in the house \(5: .*\)\. Pass all: true only if the user asked for all of them/,
+    );
+    expect(error(await call({ domain: "light", service: "turn_off", target: "所有的灯" }))).toMatch(
+      /every light/,
+    );
+    data(await call({ domain: "light", service: "turn_off", target: "lights", all: true }));
+    expect(ha.calls[0]!.entityIds).toHaveLength(5);
+    const few = setup({ maxTargetsWithoutAll: 1 });
+    expect(error(await few.call({ domain: "light", service: "turn_off", target: "客厅的灯" }))).toMatch(
+      /matches 2 devices/,
+    );
+  });
+
+  it("refuses entities that are not exposed and says how to expose them", async () => {
+    const { ha, call } = setup();
+    for (const args of [{ target: "Decorative Lights" }, { entity_ids: ["switch.decorative"] }]) {
+      expect(error(await call({ domain: "switch", service: "turn_off", ...args }))).toMatch(
+        /Decorative Lights \(switch\.decorative\) is not exposed to Assist.*Settings → Voice assistants → Expose/,
+      );
+    }
+    expect(ha.calls).toHaveLength(0);
+  });
+
+  it("re-reads HA's exposure settings before refusing, so a just-exposed entity works", async () => {
+    const { ha, call } = setup();
+    ha.exposedInHa = ["switch.decorative"];
+    const answer = data(await call({ domain: "switch", service: "turn_off", target: "Decorative Lights" }));
+    expect(answer.results[0]).toMatch(/^Decorative Lights \(switch\.decorative\): off/);
+    expect(ha.refreshes).toBe(1);
+  });
+
+  it("answers an unknown name with the closest matches, and a wrong domain with the right one", async () => {
+    const { call } = setup();
+    expect(error(await call({ domain: "fan", service: "turn_on", target: "bathroom fan" }))).toMatch(
+      /No fan matches "bathroom fan"\. Closest matches: Bedroom Fan \(fan\.bedroom_fan, Bedroom\)/,
+    );
+    expect(error(await call({ domain: "light", service: "turn_on", target: "Kettle" }))).toMatch(
+      /"Kettle" is Kettle \(switch\.kitchen_kettle\), a switch, not a light: use switch services/,
+    );
+    expect(
+      error(await call({ domain: "light", service: "turn_on", entity_ids: ["switch.kitchen_kettle"] })),
+    ).toMatch(/is a switch, not a light: use switch\.turn_on/);
+    expect(
+      error(await call({ domain: "light", service: "turn_on", target: "switch.kitchen_kettle" })),
+    ).toMatch(/is Kettle \(switch\.kitchen_kettle\), a switch, not a light/);
+  });
+
+  it("says so when the state did not change", async () => {
+    const { ha, call } = setup();
+    ha.inert = true;
+    const answer = data(await call({ domain: "light", service: "turn_on", target: "Kitchen Lights" }));
+    expect(answer.results[0]).toMatch(/: off, .*\(no change seen within 0\.3 s\)/);
+    expect(answer.note).toMatch(/did not change/);
+    const already = data(await call({ domain: "light", service: "turn_on", target: "Desk Lamp" }));
+    expect(already.results[0]).toMatch(/\(already so\)$/);
+    const sameTarget = data(
+      await call({
+        domain: "climate",
+        service: "set_temperature",
+        target: "客厅空调",
+        data: { temperature: 24 },
+      }),
+    );
+    expect(sameTarget.results[0]).toMatch(/target 24 °C.*\(already so\)$/);
+  });
+
+  it("waits for a state change that arrives a little later", async () => {
+    const { ha, call } = setup();
+    ha.delayMs = 100;
+    const answer = data(await call({ domain: "fan", service: "turn_on", target: "Bedroom Fan" }));
+    expect(answer.results[0]).toMatch(/: on, .*\(was off\)$/);
+  });
+
+  it("answers at once when Home Assistant is unavailable, and relays HA's errors", async () => {
+    const { ha, call } = setup();
+    ha.unavailable = "connection lost, reconnecting";
+    const started = Date.now();
+    expect(error(await call({ domain: "light", service: "turn_on", target: "Desk Lamp" }))).toMatch(
+      /^Home Assistant is unavailable \(connection lost, reconnecting\).*Home Assistant 当前不可用/,
+    );
+    expect(Date.now() - started).toBeLessThan(100);
+    ha.unavailable = undefined;
+    expect(
+      error(
+        await call({
+          domain: "light",
+          service: "turn_on",
+          target: "Desk Lamp",
+          data: { brightness_pct: 13 },
+        }),
+      ),
+    ).toBe("Home Assistant refused: unlucky brightness (invalid_format)");
+  });
+});

@@ -1,0 +1,101 @@
+import { describe, expect, it } from "vitest";
+import type { ToolResult } from "../../../src/tools/contract.js";
+import { iotQueryTool } from "../../../src/tools/home/iot-query.js";
+import { when } from "../../../src/tools/home/iot/format.js";
+import { FakeHomeAssistant } from "../../ha/support/fake-ha.js";
+import { sampleHome } from "../../ha/support/sample-home.js";
+import { toolContext } from "../../support/tool-context.js";
+
+const ha = new FakeHomeAssistant(sampleHome());
+const tool = iotQueryTool({ ha });
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const query = async (args: Record<string, unknown>): Promise<any> => {
+  const result: ToolResult = await tool.execute(args, toolContext());
+  return result.success ? result.data : { error: result.error };
+};
+
+describe("iot_query", () => {
+  it("answers compact state lines with what matters for the domain", async () => {
+    const answer = await query({ query: "living room lights" });
+    expect(answer.matched).toBe(2);
+    expect(answer.results).toContain(
+      "Living Room Light Strip (light.living_room_strip): on, brightness 50%, area 客厅, changed just now",
+    );
+    const climate = await query({ query: "客厅空调" });
+    expect(climate.results[0]).toBe(
+      "客厅空调 (climate.living_room_ac): cool, current 26 °C, target 24 °C, area 客厅, changed just now",
+    );
+    const temperature = await query({ query: "卧室温度" });
+    expect(temperature.results).toEqual([
+      "Bedroom Temperature (sensor.bedroom_temperature): 21.5 °C, area Bedroom, changed just now",
+    ]);
+    const curtain = await query({ query: "窗帘" });
+    expect(curtain.results[0]).toMatch(/客厅窗帘 \(cover\.living_room_curtain\): open, position 100%/);
+  });
+
+  it("filters by domain (also said loosely), area and device class", async () => {
+    expect((await query({ domain: "lights", area: "Bedroom" })).results).toEqual([
+      expect.stringMatching(/^卧室台灯 \(light\.bedroom_lamp\): on/),
+    ]);
+    expect((await query({ device_class: "temperature" })).matched).toBe(2);
+    expect((await query({ domain: "灯" })).matched).toBe(5);
+    expect((await query({ area: "attic" })).error).toMatch(
+      /There is no area "attic"\. Areas: 客厅 \(Living Room, lounge\); Bedroom/,
+    );
+    expect((await query({ domain: "rocket" })).error).toMatch(
+      /No exposed entities in domain "rocket"\. Domains: climate, cover/,
+    );
+  });
+
+  it("truncates to the limit and says how many more matched", async () => {
+    const answer = await query({ query: "lights", limit: 2 });
+    expect(answer.results).toHaveLength(2);
+    expect(answer.matched).toBe(5);
+    expect(answer.more).toBe("3 more matched; narrow the query or raise limit (max 100).");
+  });
+
+  it("answers an unknown name with the closest matches", async () => {
+    const answer = await query({ query: "bathroom fan" });
+    expect(answer.matched).toBe(0);
+    expect(answer.note).toMatch(/Nothing exposed to Assist matches "bathroom fan"/);
+    expect(answer.closest[0]).toMatch(/^Bedroom Fan \(fan\.bedroom_fan\)/);
+  });
+
+  it("says an entity is not exposed rather than showing it", async () => {
+    expect((await query({ query: "Decorative Lights" })).error).toMatch(/is not exposed to Assist/);
+    expect((await query({ entity_ids: ["switch.decorative"] })).error).toMatch(/is not exposed to Assist/);
+  });
+
+  it("gives an overview without a query or filter", async () => {
+    const answer = await query({});
+    expect(answer.domains).toMatchObject({ light: 5, sensor: 4 });
+    expect(answer.areas).toContain("客厅 (Living Room, lounge)");
+  });
+
+  it("summarises the history of the best match", async () => {
+    const answer = await query({ query: "bedroom temperature", history_hours: 24 });
+    expect(answer.history.summary).toBe("5 readings; min 20 °C, max 23 °C, mean 21.8 °C, last 23 °C");
+    expect(answer.history.points).toHaveLength(5);
+    const lamp = await query({ query: "Desk Lamp", history_hours: 2 });
+    expect(lamp.history.summary).toMatch(/^4 changes; now off$/);
+  });
+
+  it("says when Home Assistant is unavailable", async () => {
+    const down = new FakeHomeAssistant(sampleHome());
+    down.unavailable = "Home Assistant is starting";
+    const result = await iotQueryTool({ ha: down }).execute({ query: "lights" }, toolContext());
+    expect(result).toEqual({
+      success: false,
+      error: expect.stringMatching(/^Home Assistant is unavailable \(Home Assistant is starting\)/),
+    });
+  });
+
+  it("formats times relative when recent and local when older", () => {
+    const now = Date.parse("2026-12-02T12:00:00Z");
+    const ctx = { now, timeZone: "Asia/Shanghai" };
+    expect(when("2026-12-02T11:59:30Z", ctx)).toBe("just now");
+    expect(when("2026-12-02T11:15:00Z", ctx)).toBe("45 min ago");
+    expect(when("2026-12-02T06:00:00Z", ctx)).toBe("6 h ago");
+    expect(when("2026-11-20T06:00:00Z", ctx)).toBe("2026-11-20 14:00");
+  });
+});
