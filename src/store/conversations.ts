@@ -34,6 +34,10 @@ export class ConversationStore {
       recent: db.prepare(
         "SELECT id, turn_id, body, created_at FROM messages WHERE conversation_id = ? ORDER BY id DESC LIMIT ?",
       ),
+      setTranscript: db.prepare("UPDATE conversations SET transcript_hash = ? WHERE id = ?"),
+      byTranscript: db.prepare(
+        "SELECT id FROM conversations WHERE transcript_hash = ? AND source = ? ORDER BY updated_at DESC LIMIT 1",
+      ),
       list: db.prepare(
         "SELECT id, source, title, created_at, updated_at FROM conversations ORDER BY updated_at DESC LIMIT ?",
       ),
@@ -54,6 +58,18 @@ export class ConversationStore {
 
   list(limit = 50): ConversationInfo[] {
     return (this.statements.list.all(limit) as ConversationRow[]).map(toInfo);
+  }
+
+  /**
+   * Remembers a fingerprint of what the client has seen, so a client that sends the whole history
+   * back each time (as OpenAI clients do) finds its conversation again.
+   */
+  setTranscriptHash(id: string, hash: string): void {
+    this.statements.setTranscript.run(hash, id);
+  }
+
+  findByTranscriptHash(hash: string, source: string): string | undefined {
+    return (this.statements.byTranscript.get(hash, source) as { id: string } | undefined)?.id;
   }
 
   /** Appends messages atomically: a round's assistant message and its tool results land together or not at all. */

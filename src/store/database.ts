@@ -35,6 +35,8 @@ const MIGRATIONS: string[] = [
      delivered_at INTEGER
    );
    CREATE INDEX jobs_undelivered ON jobs(conversation_id) WHERE delivered_at IS NULL;`,
+  `ALTER TABLE conversations ADD COLUMN transcript_hash TEXT;
+   CREATE INDEX conversations_by_transcript ON conversations(transcript_hash);`,
 ];
 
 /** Opens (creating if needed) the SQLite database and brings its schema up to date. */

@@ -81,6 +81,34 @@ describe("the OpenAI-compatible API, driven by the openai SDK", () => {
     expect(h.llm.requests[1]!.body.messages.slice(1).map((m) => m.content)).toEqual(["one", "first", "two"]);
   });
 
+  it("finds the conversation again when a client re-sends the history without the id", async () => {
+    h.llm.script(
+      { toolCalls: [{ name: "add", arguments: { a: 2, b: 2 } }] },
+      { text: "Four." },
+      { text: "Eight." },
+    );
+    const history = [{ role: "user" as const, content: "2+2?" }];
+    const first = await client.chat.completions.create({ model: "cyrene", messages: history, user: "alice" });
+    const reply = first.choices[0]!.message.content!;
+    const followUp = [
+      ...history,
+      { role: "assistant" as const, content: reply },
+      { role: "user" as const, content: "doubled?" },
+    ];
+    await client.chat.completions.create({ model: "cyrene", messages: followUp, user: "alice" });
+    const seen = h.llm.requests[2]!.body.messages.map((m) => m.role);
+    expect(seen).toEqual(["system", "user", "assistant", "tool", "assistant", "user"]);
+
+    h.llm.script({ text: "new" });
+    await client.chat.completions.create({ model: "cyrene", messages: followUp, user: "bob" });
+    expect(h.llm.requests[3]!.body.messages.map((m) => m.role)).toEqual([
+      "system",
+      "user",
+      "assistant",
+      "user",
+    ]);
+  });
+
   it("refuses a request whose last message is not the user's", async () => {
     await expect(
       client.chat.completions.create({ model: "cyrene", messages: [{ role: "assistant", content: "hi" }] }),

@@ -1,11 +1,12 @@
 import { Router } from "express";
 import { z } from "zod";
-import type { Assistant } from "../../agent/assistant.js";
+import type { Assistant, TurnOutcome } from "../../agent/assistant.js";
 import type { ChatMessage } from "../../llm/messages.js";
 import type { ConversationStore } from "../../store/conversations.js";
 import type { ToolPolicy } from "../../tools/policy.js";
 import { HttpError, parseBody } from "../errors.js";
 import { abortOnDisconnect, openEventStream, writeEvent } from "../sse.js";
+import { transcriptHash } from "../transcript.js";
 
 export const MODEL_ID = "cyrene";
 /** Sent back on every answer; a client that returns it continues the stored conversation. */
@@ -24,6 +25,7 @@ const completionBody = z
     messages: z.array(message).min(1, "messages must not be empty"),
     stream: z.boolean().optional(),
     stream_options: z.object({ include_usage: z.boolean().optional() }).loose().nullish(),
+    user: z.string().optional(),
   })
   .loose();
 
@@ -48,14 +50,22 @@ export function openAiRoutes({ assistant, conversations, policy }: OpenAiRouteDe
     const body = parseBody(completionBody, req.body);
     const last = body.messages.at(-1)!;
     if (last.role !== "user") throw new HttpError(400, "The last message must come from the user.");
-    const continued = req.get(CONVERSATION_HEADER);
-    if (continued && !conversations.get(continued)) {
-      throw new HttpError(404, `No conversation with id ${continued}`, "not_found");
+    const named = req.get(CONVERSATION_HEADER);
+    if (named && !conversations.get(named)) {
+      throw new HttpError(404, `No conversation with id ${named}`, "not_found");
     }
+    const message = textOf(last.content);
+    const prior = body.messages.slice(0, -1).flatMap(toPriorMessage);
+    const caller = typeof body.user === "string" ? body.user : "";
+    const continued =
+      named ??
+      (prior.length
+        ? conversations.findByTranscriptHash(transcriptHash(caller, prior), "openai")
+        : undefined);
     const input = {
-      message: textOf(last.content),
+      message,
       conversationId: continued,
-      priorMessages: continued ? undefined : body.messages.slice(0, -1).flatMap(toPriorMessage),
+      priorMessages: continued ? undefined : prior,
       source: "openai",
       policy,
       signal: abortOnDisconnect(res),
@@ -63,8 +73,15 @@ export function openAiRoutes({ assistant, conversations, policy }: OpenAiRouteDe
     const model = body.model ?? MODEL_ID;
     const created = Math.floor(Date.now() / 1000);
 
+    const remember = (outcome: TurnOutcome) => {
+      const seen: ChatMessage[] = [...prior, { role: "user", content: message }];
+      seen.push({ role: "assistant", content: outcome.text });
+      conversations.setTranscriptHash(outcome.conversationId, transcriptHash(caller, seen));
+    };
+
     if (!body.stream) {
       const outcome = await assistant.turn(input, () => {});
+      remember(outcome);
       res.set(CONVERSATION_HEADER, outcome.conversationId).json({
         id: `chatcmpl-${outcome.turnId}`,
         object: "chat.completion",
@@ -101,6 +118,7 @@ export function openAiRoutes({ assistant, conversations, policy }: OpenAiRouteDe
         writeEvent(res, undefined, chunk({ content: event.text }));
       }
     });
+    remember(outcome);
     if (outcome.error) writeEvent(res, undefined, chunk({ content: outcome.error }));
     writeEvent(res, undefined, chunk({}, "stop"));
     if (body.stream_options?.include_usage) {
