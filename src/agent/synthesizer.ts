@@ -138,7 +138,16 @@ export class Synthesizer {
       });
     }
     const durationMs = Math.round(performance.now() - started);
-    this.logger.debug({ tool: call.name, callId: call.id, durationMs, success: result.success }, "tool call");
+    this.logger.info(
+      {
+        tool: call.name,
+        callId: call.id,
+        durationMs,
+        success: result.success,
+        background: Boolean(background),
+      },
+      "tool call",
+    );
     emit({ type: "tool_finished", callId: call.id, name: call.name, durationMs, result, background });
     return toolMessage(call.id, toolResultContent(result, this.options.maxToolResultChars));
   }
