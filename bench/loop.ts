@@ -94,7 +94,7 @@ export async function benchLoop(llm: ScriptedLlm, iterations: number): Promise<v
     requestTimeoutMs: 10_000,
     idleTimeoutMs: 10_000,
   });
-  const jobs = new BackgroundJobs(new JobStore(db), logger);
+  const jobs = new BackgroundJobs(new JobStore(db), logger, 16_000);
   const options = {
     maxRounds: 5,
     toolTimeoutMs: 8_000,

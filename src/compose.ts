@@ -3,7 +3,7 @@ import type { Express } from "express";
 import { Assistant } from "./agent/assistant.js";
 import { BackgroundJobs } from "./agent/background-jobs.js";
 import { Synthesizer } from "./agent/synthesizer.js";
-import { ADDON_OPTIONS_PATH } from "./config/load.js";
+import { ADDON_OPTIONS_PATH, ConfigError } from "./config/load.js";
 import type { Config } from "./config/schema.js";
 import { LlmClient } from "./llm/client.js";
 import type { Logger } from "./logging/logger.js";
@@ -67,7 +67,7 @@ export function createCyrene(config: Config, options: ComposeOptions): Cyrene {
   );
 
   const llm = new LlmClient(config.llm);
-  const background = new BackgroundJobs(jobs, logger);
+  const background = new BackgroundJobs(jobs, logger, config.agent.maxToolResultChars);
   const synthesizer = new Synthesizer(llm, registry, background, logger, config.agent);
   const assistant = new Assistant(conversations, background, synthesizer, logger, {
     timeZone,
@@ -114,11 +114,13 @@ interface ToolEnvironment {
 
 function builtInTools(config: Config, env: ToolEnvironment): Tool[] {
   const secrets = [config.supervisorToken, config.ha.token, config.llm.apiKey, config.server.apiToken];
-  const guard = createNetworkGuard({
-    ...config.network,
-    allowSupervisor: false,
-    secretsToScrub: secrets.filter((secret): secret is string => Boolean(secret)),
-  });
+  const guard = configured("network.allowHosts / network.denyHosts", () =>
+    createNetworkGuard({
+      ...config.network,
+      allowSupervisor: false,
+      secretsToScrub: secrets.filter((secret): secret is string => Boolean(secret)),
+    }),
+  );
   const web = {
     guard,
     timeoutMs: config.web.timeoutMs,
@@ -138,6 +140,8 @@ function builtInTools(config: Config, env: ToolEnvironment): Tool[] {
     jsonTool(),
     fileTool({
       roots: fileRoots,
+      // A read must fit in one tool result (agent.maxToolResultChars), escaped as JSON.
+      maxReadBytes: 16 * 1024,
       protectedPaths: [
         ADDON_OPTIONS_PATH,
         env.databasePath,
@@ -156,4 +160,13 @@ function builtInTools(config: Config, env: ToolEnvironment): Tool[] {
     iotQueryTool({ ha: env.ha }),
     iotControlTool({ ha: env.ha, sensitiveDomains: config.ha.sensitiveDomains }),
   ];
+}
+
+/** Runs a constructor that validates settings further than the schema can; its complaint names the field. */
+function configured<T>(field: string, build: () => T): T {
+  try {
+    return build();
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration: ${field}: ${(error as Error).message}`);
+  }
 }

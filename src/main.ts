@@ -1,12 +1,17 @@
 import type { Server } from "node:http";
-import { createCyrene } from "./compose.js";
+import { createCyrene, type Cyrene } from "./compose.js";
 import { ConfigError, loadConfig } from "./config/load.js";
-import { createLogger } from "./logging/logger.js";
+import type { Config } from "./config/schema.js";
+import { createLogger, type Logger } from "./logging/logger.js";
 
 async function main(): Promise<void> {
-  let config;
+  let config: Config;
+  let logger: Logger;
+  let cyrene: Cyrene;
   try {
     config = loadConfig();
+    logger = createLogger(config.logLevel);
+    cyrene = createCyrene(config, { logger });
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -14,8 +19,6 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const logger = createLogger(config.logLevel);
-  const cyrene = createCyrene(config, { logger });
   if (!config.llm.apiKey) logger.warn("CYRENE_LLM_API_KEY is not set; the LLM provider may refuse requests");
 
   const server: Server = cyrene.app.listen(config.server.port, config.server.host, () => {

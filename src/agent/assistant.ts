@@ -6,6 +6,7 @@ import type { ToolPolicy } from "../tools/policy.js";
 import type { BackgroundJobs } from "./background-jobs.js";
 import type { EventSink, FinalEvent } from "./events.js";
 import type { Synthesizer } from "./synthesizer.js";
+import { fitHistory } from "./history-window.js";
 import { systemPrompt } from "./system-prompt.js";
 
 export interface TurnInput {
@@ -33,6 +34,8 @@ export interface AssistantOptions {
   timeZone: () => string;
   customPrompt?: string;
   historyLimit?: number;
+  /** The history sent to the LLM is cut to about this many characters, oldest turns first. */
+  historyMaxChars?: number;
 }
 
 /**
@@ -60,6 +63,12 @@ export class Assistant {
 
   private async runTurn(conversationId: string, input: TurnInput, emit: EventSink): Promise<TurnOutcome> {
     const turnId = randomUUID();
+    if (input.signal?.aborted) {
+      // The caller left while this turn waited behind another one: store nothing, ask nothing.
+      const usage = { promptTokens: 0, completionTokens: 0 };
+      const error = "The request was cancelled.";
+      return { type: "final", text: error, error, rounds: 0, usage, conversationId, turnId };
+    }
     const started = performance.now();
     const log = this.logger.child({ conversationId, turnId });
     emit({ type: "turn_started", conversationId, turnId });
@@ -73,9 +82,13 @@ export class Assistant {
       }
     }
     incoming.push({ role: "user", content: input.message });
+    const turnNumber = this.conversations.beginTurn(conversationId);
     this.conversations.append(conversationId, turnId, incoming);
 
-    const history = this.conversations.history(conversationId, this.options.historyLimit);
+    const history = fitHistory(
+      this.conversations.history(conversationId, this.options.historyLimit),
+      this.options.historyMaxChars ?? 120_000,
+    );
     const prompt = systemPrompt({
       now: new Date(),
       timeZone: this.options.timeZone(),
@@ -87,6 +100,7 @@ export class Assistant {
       policy: input.policy,
       conversationId,
       turnId,
+      turnNumber,
       signal: input.signal,
       emit: (event) => {
         if (event.type === "round_finished")

@@ -5,6 +5,7 @@ import type { ChatMessage } from "../llm/messages.js";
 import type { Job, JobStore } from "../store/jobs.js";
 import type { ToolResult } from "../tools/contract.js";
 import type { ToolCall } from "../tools/registry.js";
+import { toolResultContent } from "./tool-messages.js";
 
 /**
  * Tool calls that did not finish within the turn's time limit. They keep running; their results are
@@ -16,6 +17,8 @@ export class BackgroundJobs extends EventEmitter<{ finished: [Job] }> {
   constructor(
     private readonly store: JobStore,
     private readonly logger: Logger,
+    /** Results are cut to this size before they reach the LLM, as in the turn itself. */
+    private readonly maxResultChars: number,
   ) {
     super();
   }
@@ -29,13 +32,18 @@ export class BackgroundJobs extends EventEmitter<{ finished: [Job] }> {
       toolName: call.name,
       arguments: call.arguments,
     });
-    const settled = running.then((result) => {
-      this.store.finish(id, result);
-      this.running.delete(settled);
-      this.logger.info({ jobId: id, tool: call.name, success: result.success }, "background job finished");
-      const job = this.store.get(id);
-      if (job) this.emit("finished", job);
-    });
+    const settled = running
+      .then((result) => {
+        this.store.finish(id, result);
+        this.logger.info({ jobId: id, tool: call.name, success: result.success }, "background job finished");
+        const job = this.store.get(id);
+        if (job) this.emit("finished", job);
+      })
+      // A store failure here (disk full, database closed at shutdown) must not take the process down.
+      .catch((error: unknown) =>
+        this.logger.error({ err: error, jobId: id }, "could not store a background result"),
+      )
+      .finally(() => this.running.delete(settled));
     this.running.add(settled);
     return id;
   }
@@ -45,9 +53,11 @@ export class BackgroundJobs extends EventEmitter<{ finished: [Job] }> {
     const jobs = this.store.undelivered(conversationId);
     if (jobs.length === 0) return undefined;
     this.store.markDelivered(jobs.map((job) => job.id));
-    const lines = jobs.map(
-      (job) => `- ${job.toolName} ${job.arguments} (job ${job.id}) → ${JSON.stringify(job.result)}`,
-    );
+    const budget = Math.floor(this.maxResultChars / jobs.length);
+    const lines = jobs.map((job) => {
+      const args = job.arguments.length > 500 ? `${job.arguments.slice(0, 500)}…` : job.arguments;
+      return `- ${job.toolName} ${args} (job ${job.id}) → ${toolResultContent(job.result!, budget)}`;
+    });
     const content =
       "Results of tool calls that were still running in the background at the end of an earlier turn. " +
       "Tell the user about them where it helps:\n" +

@@ -23,6 +23,7 @@ export interface SynthesisInput {
   policy: ToolPolicy;
   conversationId: string;
   turnId?: string;
+  turnNumber?: number;
   emit: EventSink;
   signal?: AbortSignal;
 }
@@ -111,6 +112,7 @@ export class Synthesizer {
       logger: this.logger,
       conversationId: input.conversationId,
       turnId: input.turnId,
+      turnNumber: input.turnNumber,
       hardTimeoutMs: this.options.backgroundTimeoutMs,
     });
 

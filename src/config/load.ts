@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { configSchema, type Config } from "./schema.js";
 import { FIELD_SOURCES, describeField, type FieldSource } from "./sources.js";
 
@@ -26,7 +27,7 @@ function defaults(addon: boolean) {
     server: { port: 8099, host: addon ? "0.0.0.0" : "127.0.0.1" },
     dataDir: addon ? "/data" : "./data",
     ha: { exposeAll: false, sensitiveDomains: [] },
-    agent: { maxRounds: 5, toolTimeoutMs: 8_000, backgroundTimeoutMs: 600_000, maxToolResultChars: 16_000 },
+    agent: { maxRounds: 5, toolTimeoutMs: 8_000, backgroundTimeoutMs: 600_000, maxToolResultChars: 24_000 },
     network: { allowHosts: [], denyHosts: [], allowPrivate: false },
     web: { timeoutMs: 15_000, maxDownloadMb: 5, maxChars: 8_000 },
     logLevel: "info",
@@ -56,7 +57,7 @@ export function loadConfig(options: LoadOptions = {}): Config {
     const problems = parsed.error.issues.map((i) => `${describeField(i.path.join("."))}: ${i.message}`);
     throw new ConfigError(`Invalid configuration: ${problems.join("; ")}`);
   }
-  return parsed.data;
+  return { ...parsed.data, dataDir: resolve(parsed.data.dataDir) };
 }
 
 function readOptionsFile(path: string): Record<string, unknown> {

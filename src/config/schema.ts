@@ -1,5 +1,25 @@
 import { z } from "zod";
 
+const timeZone = z
+  .string()
+  .refine(isTimeZone, "must be an IANA time zone such as Asia/Shanghai or Europe/Berlin");
+const hostEntry = z
+  .string()
+  .min(1)
+  .refine(
+    (entry) => !/^[^:[\]]+:\d+$/.test(entry),
+    "list hosts without a port (e.g. nas.lan, not nas.lan:5000)",
+  );
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export const configSchema = z.object({
   llm: z.object({
     baseUrl: z.url(),
@@ -18,6 +38,7 @@ export const configSchema = z.object({
     host: z.string().min(1),
     apiToken: z.string().optional(),
   }),
+  /** Made absolute when loaded: tools that confine themselves to folders under it need absolute roots. */
   dataDir: z.string().min(1),
   ha: z.object({
     url: z.url().optional(),
@@ -42,8 +63,8 @@ export const configSchema = z.object({
   }),
   network: z.object({
     /** Hosts, wildcards (`*.lan`) or CIDRs that http/web_fetch may reach even on the LAN or loopback. */
-    allowHosts: z.array(z.string().min(1)),
-    denyHosts: z.array(z.string().min(1)),
+    allowHosts: z.array(hostEntry),
+    denyHosts: z.array(hostEntry),
     /** Let http/web_fetch reach private LAN addresses without listing them. */
     allowPrivate: z.boolean(),
   }),
@@ -53,9 +74,10 @@ export const configSchema = z.object({
     timeoutMs: z.number().int().positive(),
     maxDownloadMb: z.number().positive().max(100),
     /** Characters of page or response text handed to the LLM. */
-    maxChars: z.number().int().min(500).max(100_000),
+    // Calls may ask for 2.5× this; it must stay inside agent.maxToolResultChars.
+    maxChars: z.number().int().min(500).max(8_000),
   }),
-  timeZone: z.string().optional(),
+  timeZone: timeZone.optional(),
   logLevel: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]),
 });
 

@@ -59,7 +59,7 @@ export const FIELD_SOURCES: readonly FieldSource[] = [
 
 /** The names a user would recognise for a schema path, for error messages. */
 export function describeField(path: string): string {
-  const source = FIELD_SOURCES.find((s) => s.path === path);
+  const source = FIELD_SOURCES.find((s) => path === s.path || path.startsWith(`${s.path}.`));
   const names = [source?.env, source?.option && `option "${source.option}"`].filter(Boolean);
   return names.length ? `${path} (${names.join(", ")})` : path;
 }

@@ -34,7 +34,8 @@ export class LlmClient {
       baseURL: options.baseUrl,
       // The SDK refuses to start without a key; local servers (Ollama, vLLM) accept any.
       apiKey: options.apiKey || "none",
-      maxRetries: options.maxRetries,
+      // Retries are ours (see complete()): the SDK's own would also repeat a stream the user half saw.
+      maxRetries: 0,
       timeout: options.requestTimeoutMs,
     });
   }
@@ -44,18 +45,19 @@ export class LlmClient {
   }
 
   /**
-   * Streams one completion and assembles it. The SDK retries failures before the stream starts;
-   * a stream that breaks or stalls is retried here, but only while nothing has reached the user.
+   * Streams one completion and assembles it. Retryable failures (429, 5xx, network, a stream that
+   * breaks or stalls) are retried with exponential backoff, but only while nothing has reached the user.
    */
   async complete(request: ChatRequest): Promise<LlmResponse> {
     for (let attempt = 0; ; attempt++) {
+      if (request.signal?.aborted) throw cancelled();
       let emitted = false;
       const onText = request.onText && ((text: string) => ((emitted = true), request.onText!(text)));
       try {
         return await this.streamOnce({ ...request, onText });
       } catch (error) {
         const failure = toLlmError(error);
-        if (request.signal?.aborted) throw new LlmError("aborted", "The request was cancelled.");
+        if (request.signal?.aborted) throw cancelled();
         if (emitted || !failure.retryable || attempt >= this.options.maxRetries) throw failure;
         await delay((this.options.retryDelayMs ?? 500) * 2 ** attempt, request.signal);
       }
@@ -85,7 +87,7 @@ export class LlmClient {
             ? { tools: request.tools.map(toOpenAiTool), tool_choice: "auto" as const }
             : {}),
         },
-        { signal: controller.signal, maxRetries: 0 },
+        { signal: controller.signal },
       );
       const assembler = new ResponseAssembler(request.onText);
       for await (const chunk of stream) {
@@ -94,7 +96,7 @@ export class LlmClient {
       }
       if (stalled)
         throw new LlmError("timeout", "The language model stopped sending in the middle of its answer.");
-      if (outer?.aborted) throw new LlmError("aborted", "The request was cancelled.");
+      if (outer?.aborted) throw cancelled();
       return assembler.finish();
     } catch (error) {
       if (stalled)
@@ -172,16 +174,20 @@ function toOpenAiTool(definition: ToolDefinition): ChatCompletionTool {
   return tool;
 }
 
+function cancelled(): LlmError {
+  return new LlmError("aborted", "The request was cancelled.");
+}
+
 function delay(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      "abort",
-      () => {
-        clearTimeout(timer);
-        reject(new LlmError("aborted", "The request was cancelled."));
-      },
-      { once: true },
-    );
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(cancelled());
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener("abort", onAbort, { once: true });
   });
 }

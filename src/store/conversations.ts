@@ -34,6 +34,7 @@ export class ConversationStore {
       recent: db.prepare(
         "SELECT id, turn_id, body, created_at FROM messages WHERE conversation_id = ? ORDER BY id DESC LIMIT ?",
       ),
+      beginTurn: db.prepare("UPDATE conversations SET turns = turns + 1 WHERE id = ? RETURNING turns"),
       setTranscript: db.prepare("UPDATE conversations SET transcript_hash = ? WHERE id = ?"),
       byTranscript: db.prepare(
         "SELECT id FROM conversations WHERE transcript_hash = ? AND source = ? ORDER BY updated_at DESC LIMIT 1",
@@ -58,6 +59,11 @@ export class ConversationStore {
 
   list(limit = 50): ConversationInfo[] {
     return (this.statements.list.all(limit) as ConversationRow[]).map(toInfo);
+  }
+
+  /** Counts a new turn of the conversation and answers its number (1 for the first). */
+  beginTurn(id: string): number {
+    return (this.statements.beginTurn.get(id) as { turns: number }).turns;
   }
 
   /**

@@ -36,6 +36,7 @@ const MIGRATIONS: string[] = [
    );
    CREATE INDEX jobs_undelivered ON jobs(conversation_id) WHERE delivered_at IS NULL;`,
   `ALTER TABLE conversations ADD COLUMN transcript_hash TEXT;
+   ALTER TABLE conversations ADD COLUMN turns INTEGER NOT NULL DEFAULT 0;
    CREATE INDEX conversations_by_transcript ON conversations(transcript_hash);`,
 ];
 

@@ -17,6 +17,8 @@ export interface ToolContext {
   conversationId?: string;
   /** The turn the call belongs to: a tool that needs the user's confirmation accepts it only in a later turn. */
   turnId?: string;
+  /** The turn's place in its conversation (1, 2, …): "the user's next message" is turnNumber + 1. */
+  turnNumber?: number;
   logger: Logger;
 }
 

@@ -15,6 +15,7 @@ export interface ExecuteOptions {
   logger: Logger;
   conversationId?: string;
   turnId?: string;
+  turnNumber?: number;
   /** Aborts the call from outside (shutdown). */
   signal?: AbortSignal;
   /** The call is aborted and answered with an error after this long, wherever it runs. */
@@ -73,6 +74,7 @@ export class ToolRegistry {
       signal: controller.signal,
       conversationId: options.conversationId,
       turnId: options.turnId,
+      turnNumber: options.turnNumber,
       logger: options.logger.child({ tool: call.name, callId: call.id }),
     };
     try {

@@ -1,6 +1,6 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../src/config/load.js";
 
@@ -18,7 +18,7 @@ describe("loadConfig", () => {
     const config = loadConfig({ env: {}, optionsPath: missing });
     expect(config.llm).toMatchObject({ baseUrl: "https://api.deepseek.com", model: "deepseek-v4-flash" });
     expect(config.server).toMatchObject({ port: 8099, host: "127.0.0.1" });
-    expect(config.dataDir).toBe("./data");
+    expect(config.dataDir).toBe(resolve("./data"));
     expect(config.agent).toMatchObject({ maxRounds: 5, toolTimeoutMs: 8000 });
   });
 
@@ -70,5 +70,21 @@ describe("lists and switches", () => {
     expect(() => loadConfig({ env: { CYRENE_HA_EXPOSE_ALL: "maybe" }, optionsPath: missing })).toThrow(
       /ha\.exposeAll \(CYRENE_HA_EXPOSE_ALL.*true or false/,
     );
+  });
+});
+
+describe("values checked at start", () => {
+  it("refuses an unknown time zone and host entries with a port", () => {
+    expect(() => loadConfig({ env: { CYRENE_TIME_ZONE: "Asia/Shanghia" }, optionsPath: missing })).toThrow(
+      /timeZone \(CYRENE_TIME_ZONE.*IANA time zone/,
+    );
+    expect(loadConfig({ env: { CYRENE_TIME_ZONE: "Asia/Shanghai" }, optionsPath: missing }).timeZone).toBe(
+      "Asia/Shanghai",
+    );
+    expect(() =>
+      loadConfig({ env: { CYRENE_NETWORK_ALLOW_HOSTS: "nas.lan:5000" }, optionsPath: missing }),
+    ).toThrow(/network\.allowHosts\.0.*without a port/);
+    const ok = loadConfig({ env: { CYRENE_NETWORK_ALLOW_HOSTS: "fd00::/8,*.lan" }, optionsPath: missing });
+    expect(ok.network.allowHosts).toEqual(["fd00::/8", "*.lan"]);
   });
 });

@@ -93,3 +93,33 @@ describe("LlmClient", () => {
     llm.reset();
   });
 });
+
+describe("cancellation", () => {
+  it("sends nothing when the caller has already gone", async () => {
+    const controller = new AbortController();
+    controller.abort("client disconnected");
+    await expect(client.complete({ messages: user, signal: controller.signal })).rejects.toMatchObject({
+      kind: "aborted",
+    });
+    expect(llm.requests).toHaveLength(0);
+  });
+
+  it("stops waiting between retries when the caller goes", async () => {
+    const slow = new LlmClient({
+      baseUrl: llm.baseUrl,
+      apiKey: "k",
+      model: "m",
+      maxRetries: 3,
+      requestTimeoutMs: 5_000,
+      idleTimeoutMs: 1_000,
+      retryDelayMs: 60_000,
+    });
+    llm.script({ status: 503 });
+    const controller = new AbortController();
+    const pending = slow.complete({ messages: user, signal: controller.signal });
+    await expect.poll(() => llm.requests.length).toBe(1);
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ kind: "aborted" });
+    expect(llm.requests).toHaveLength(1);
+  });
+});

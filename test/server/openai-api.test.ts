@@ -109,6 +109,20 @@ describe("the OpenAI-compatible API, driven by the openai SDK", () => {
     ]);
   });
 
+  it("finds the conversation again after a streamed answer that ended in an error", async () => {
+    h.llm.script({ text: "Partial answer", cutAfterEvents: 2, pieceSize: 4 }, { text: "Recovered." });
+    const history = [{ role: "user" as const, content: "tell me" }];
+    const stream = await client.chat.completions.create({ model: "cyrene", stream: true, messages: history });
+    let seen = "";
+    for await (const chunk of stream) seen += chunk.choices[0]?.delta.content ?? "";
+    expect(seen).toMatch(/^Part\n\nThe connection to the language model broke off/);
+    await client.chat.completions.create({
+      model: "cyrene",
+      messages: [...history, { role: "assistant", content: seen }, { role: "user", content: "again" }],
+    });
+    expect(h.llm.requests[1]!.body.messages.map((m) => m.content).slice(1)).toEqual(["tell me", "again"]);
+  });
+
   it("refuses a request whose last message is not the user's", async () => {
     await expect(
       client.chat.completions.create({ model: "cyrene", messages: [{ role: "assistant", content: "hi" }] }),

@@ -34,11 +34,16 @@ export function chatRoutes({ assistant, conversations, jobs, policy }: ChatRoute
 
     if (wantsEventStream(req.headers.accept)) {
       openEventStream(res);
-      const outcome = await assistant.turn({ ...input, signal }, (event) => {
-        if (event.type !== "round_finished") writeEvent(res, event.type, eventPayload(event));
-      });
-      writeEvent(res, "done", { conversation_id: outcome.conversationId });
-      return res.end();
+      try {
+        const outcome = await assistant.turn({ ...input, signal }, (event) => {
+          if (event.type !== "round_finished") writeEvent(res, event.type, eventPayload(event));
+        });
+        writeEvent(res, "done", { conversation_id: outcome.conversationId });
+        return res.end();
+      } catch (error) {
+        writeEvent(res, "error", { message: "Internal error" });
+        throw error;
+      }
     }
 
     const toolCalls: Record<string, unknown>[] = [];

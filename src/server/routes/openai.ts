@@ -73,15 +73,19 @@ export function openAiRoutes({ assistant, conversations, policy }: OpenAiRouteDe
     const model = body.model ?? MODEL_ID;
     const created = Math.floor(Date.now() / 1000);
 
-    const remember = (outcome: TurnOutcome) => {
-      const seen: ChatMessage[] = [...prior, { role: "user", content: message }];
-      seen.push({ role: "assistant", content: outcome.text });
-      conversations.setTranscriptHash(outcome.conversationId, transcriptHash(caller, seen));
+    /** Fingerprints the history as the client will send it back: with the answer exactly as it saw it. */
+    const remember = (conversationId: string, answer: string) => {
+      const seen: ChatMessage[] = [
+        ...prior,
+        { role: "user", content: message },
+        { role: "assistant", content: answer },
+      ];
+      conversations.setTranscriptHash(conversationId, transcriptHash(caller, seen));
     };
 
     if (!body.stream) {
       const outcome = await assistant.turn(input, () => {});
-      remember(outcome);
+      remember(outcome.conversationId, outcome.text);
       res.set(CONVERSATION_HEADER, outcome.conversationId).json({
         id: `chatcmpl-${outcome.turnId}`,
         object: "chat.completion",
@@ -108,18 +112,32 @@ export function openAiRoutes({ assistant, conversations, policy }: OpenAiRouteDe
       model,
       choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }],
     });
-    const outcome = await assistant.turn(input, (event) => {
-      if (event.type === "turn_started") {
-        id = `chatcmpl-${event.turnId}`;
-        res.set(CONVERSATION_HEADER, event.conversationId);
-        openEventStream(res);
-        writeEvent(res, undefined, chunk({ role: "assistant", content: "" }));
-      } else if (event.type === "text") {
-        writeEvent(res, undefined, chunk({ content: event.text }));
-      }
-    });
-    remember(outcome);
-    if (outcome.error) writeEvent(res, undefined, chunk({ content: outcome.error }));
+    let streamed = "";
+    const send = (text: string) => {
+      streamed += text;
+      writeEvent(res, undefined, chunk({ content: text }));
+    };
+    let outcome: TurnOutcome;
+    try {
+      outcome = await assistant.turn(input, (event) => {
+        if (event.type === "turn_started") {
+          id = `chatcmpl-${event.turnId}`;
+          res.set(CONVERSATION_HEADER, event.conversationId);
+          openEventStream(res);
+          writeEvent(res, undefined, chunk({ role: "assistant", content: "" }));
+        } else if (event.type === "text") {
+          send(event.text);
+        }
+      });
+    } catch (error) {
+      // The OpenAI SDKs raise an APIError for an `error` object in the stream.
+      if (res.headersSent)
+        writeEvent(res, undefined, { error: { message: "Internal error", type: "server_error" } });
+      throw error;
+    }
+    if (outcome.error) send(streamed ? `\n\n${outcome.error}` : outcome.error);
+    else if (!streamed) send(outcome.text);
+    remember(outcome.conversationId, streamed);
     writeEvent(res, undefined, chunk({}, "stop"));
     if (body.stream_options?.include_usage) {
       writeEvent(res, undefined, { ...chunk({}), choices: [], usage: usageOf(outcome.usage) });
