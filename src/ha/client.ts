@@ -1,6 +1,6 @@
 import { subscribeEntities, type Connection } from "home-assistant-js-websocket";
 import type { Logger } from "../logging/logger.js";
-import { HaNotConfiguredError, HaUnavailableError, toHaError } from "./errors.js";
+import { HaNotConfiguredError, HaServiceTimeoutError, HaUnavailableError, toHaError } from "./errors.js";
 import type { Command } from "./fetch.js";
 import { fetchHistory, type HistoryPoint } from "./history.js";
 import { HomeData, type Part } from "./home-data.js";
@@ -130,7 +130,8 @@ export class HomeAssistantClient implements HomeAssistant {
     const { wsUrl, token } = this.settings!;
     const opening = openConnection(wsUrl, token, 5_000);
     try {
-      const conn = await withTimeout(opening, 15_000, "connecting").catch((error: unknown) => {
+      const timedOut = () => new HaUnavailableError("connecting timed out after 15 s");
+      const conn = await withTimeout(opening, 15_000, timedOut).catch((error: unknown) => {
         opening.then((late) => late.close()).catch(() => undefined);
         throw error;
       });
@@ -243,7 +244,13 @@ export class HomeAssistantClient implements HomeAssistant {
     const sent = conn.sendMessagePromise<T>({ type, ...payload }).catch((error: unknown) => {
       throw toHaError(error, type);
     });
-    return withTimeout(sent, timeoutMs ?? this.options.commandTimeoutMs ?? 10_000, type);
+    const ms = timeoutMs ?? this.options.commandTimeoutMs ?? 10_000;
+    // A lost connection rejects `sent` first (unavailable); a timeout means HA is still at it.
+    return withTimeout(sent, ms, () =>
+      type === "call_service"
+        ? new HaServiceTimeoutError(ms / 1000)
+        : new HaUnavailableError(`${type} timed out after ${ms / 1000} s`),
+    );
   }
 
   private setStatus(status: HaStatus): void {
@@ -279,10 +286,10 @@ export class HomeAssistantClient implements HomeAssistant {
   }
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+function withTimeout<T>(promise: Promise<T>, ms: number, timedOut: () => Error): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new HaUnavailableError(`${what} timed out after ${ms / 1000} s`)), ms);
+    timer = setTimeout(() => reject(timedOut()), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

@@ -9,6 +9,21 @@ export class HaUnavailableError extends Error {
   }
 }
 
+/**
+ * A service call sent on a live connection got no answer in time. HA answers only once the service
+ * has finished (a script waits for its end, a slow Z-Wave lock), so it may well still be running:
+ * not "unavailable", and not to be retried blindly.
+ */
+export class HaServiceTimeoutError extends Error {
+  override name = "HaServiceTimeoutError";
+  constructor(readonly seconds: number) {
+    super(
+      `Home Assistant accepted the call but did not confirm within ${seconds} s; it may still be running. ` +
+        `Home Assistant 已接受调用，但 ${seconds} 秒内未确认完成，可能仍在执行。`,
+    );
+  }
+}
+
 /** No HA connection is configured at all. */
 export class HaNotConfiguredError extends Error {
   override name = "HaNotConfiguredError";
@@ -37,6 +52,11 @@ export function toHaError(error: unknown, what: string): Error {
   if (error instanceof Error) return error;
   if (typeof error === "number") {
     return new HaUnavailableError(error === 2 ? "the access token was rejected" : "the connection was lost");
+  }
+  // A command pending when the connection closed: the library rejects it with a result message
+  // carrying its ERR_CONNECTION_LOST (3).
+  if ((error as { error?: { code?: unknown } } | null)?.error?.code === 3) {
+    return new HaUnavailableError("the connection was lost");
   }
   if (error && typeof error === "object" && "message" in error) {
     const { code, message } = error as { code?: unknown; message?: unknown };

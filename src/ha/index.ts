@@ -4,7 +4,7 @@ import type { HomeAssistant } from "./service.js";
 import { haConnectionSettings, type HaConfigSlice } from "./settings.js";
 
 export type { HaStatus, HomeAssistant, HomeSnapshot, ServiceCall } from "./service.js";
-export { HaCommandError, HaNotConfiguredError, HaUnavailableError } from "./errors.js";
+export { HaCommandError, HaNotConfiguredError, HaServiceTimeoutError, HaUnavailableError } from "./errors.js";
 
 /**
  * Builds the Home Assistant service from the app config. Returns at once: the connection is made in

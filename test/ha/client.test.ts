@@ -4,6 +4,7 @@ import { HomeAssistantClient } from "../../src/ha/client.js";
 import {
   createHomeAssistant,
   HaNotConfiguredError,
+  HaServiceTimeoutError,
   HaUnavailableError,
   type HomeAssistant,
 } from "../../src/ha/index.js";
@@ -12,6 +13,7 @@ import { StateCache } from "../../src/ha/state-cache.js";
 import type { HassEntity } from "../../src/ha/types.js";
 import { silentLogger } from "../../src/logging/logger.js";
 import { iotQueryTool } from "../../src/tools/home/iot-query.js";
+import { asToolError } from "../../src/tools/home/iot/ha-access.js";
 import { toolContext } from "../support/tool-context.js";
 import { fakeWsServer, type FakeWsServer } from "./support/fake-ws-server.js";
 
@@ -112,6 +114,40 @@ describe("the Home Assistant client without a usable HA", () => {
     expect(server.commands).toEqual(
       expect.arrayContaining(["get_config", "get_services", "config/entity_registry/list"]),
     );
+  });
+});
+
+describe("service calls", () => {
+  it("says a call that outlasts its timeout may still be running (no retry), and a lost connection is 'unavailable'", async () => {
+    const server = track(await fakeWsServer("ok"));
+    const client = track(
+      new HomeAssistantClient(settingsFor(`${server.base}/api/websocket`), {
+        logger: silentLogger(),
+        serviceTimeoutMs: 200,
+      }),
+    );
+    await expect.poll(() => server.commands, { timeout: 3_000 }).toContain("get_config");
+    const call = { domain: "script", service: "slow_scene", entityIds: [] };
+
+    const slow: unknown = await client.callService(call).catch((error: unknown) => error);
+    expect(slow).toBeInstanceOf(HaServiceTimeoutError);
+    expect((slow as Error).message).toBe(
+      "Home Assistant accepted the call but did not confirm within 0.2 s; it may still be running. " +
+        "Home Assistant 已接受调用，但 0.2 秒内未确认完成，可能仍在执行。",
+    );
+    expect(asToolError(slow)).toMatchObject({
+      message: expect.stringMatching(
+        /may still be running\. .*Check the state with iot_query before trying again; do not repeat the call blindly\..*请先用 iot_query 查看状态/,
+      ),
+    });
+    expect((asToolError(slow) as Error).message).not.toMatch(/unavailable|try again in a moment/);
+
+    const lost = client.callService(call).catch((error: unknown) => error);
+    await expect.poll(() => server.commands.filter((c) => c === "call_service")).toHaveLength(2);
+    server.drop();
+    const error = await lost;
+    expect(error).toBeInstanceOf(HaUnavailableError);
+    expect((error as Error).message).toMatch(/^Home Assistant is unavailable \(the connection was lost\)/);
   });
 });
 

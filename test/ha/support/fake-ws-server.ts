@@ -8,6 +8,8 @@ export interface FakeWsServer {
   paths: string[];
   /** Command types received after auth. */
   commands: string[];
+  /** Cuts every open connection (the server keeps listening). */
+  drop(): void;
   close(): Promise<void>;
 }
 
@@ -44,6 +46,9 @@ export async function fakeWsServer(auth: "ok" | "invalid"): Promise<FakeWsServer
     base: `ws://127.0.0.1:${port}`,
     paths,
     commands,
+    drop: () => {
+      for (const socket of sockets) socket.terminate();
+    },
     close: () =>
       new Promise((resolve) => {
         for (const socket of sockets) socket.terminate();

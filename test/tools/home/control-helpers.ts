@@ -10,8 +10,9 @@ export type Data = Record<string, unknown> & { results: string[]; done: string }
 export function setupControl(options: Partial<IotControlOptions> = {}, home = sampleHome()) {
   const ha = new FakeHomeAssistant(home);
   const tool = iotControlTool({ ha, sensitiveDomains: [], settleMs: 300, ...options });
+  // Turns are named "turn-N": N is the turn's number in its conversation.
   const call = (args: Record<string, unknown>, turnId = "turn-1", conversationId = "conv-1") =>
-    tool.execute(args, toolContext({ turnId, conversationId }));
+    tool.execute(args, toolContext({ turnId, turnNumber: Number(turnId.split("-")[1]), conversationId }));
   return { ha, call };
 }
 

@@ -30,6 +30,14 @@ describe("iot_control confirmations", () => {
     expect(error(await call({ confirmation_id: id }, "turn-3"))).toMatch(/unknown or expired/);
   });
 
+  it("takes a yes only in the user's very next message", async () => {
+    const { ha, call } = setup();
+    const id = data(await call(unlock, "turn-1")).confirmation_id as string;
+    expect(error(await call({ confirmation_id: id }, "turn-3"))).toMatch(/has lapsed.*very next message/);
+    expect(error(await call({ confirmation_id: id }, "turn-2"))).toMatch(/unknown or expired/);
+    expect(ha.calls).toHaveLength(0);
+  });
+
   it("lets confirmations expire", async () => {
     const { call } = setup({ confirmationTtlMs: 50 });
     const id = data(await call(unlock, "turn-1")).confirmation_id as string;

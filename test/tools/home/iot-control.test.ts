@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { HaServiceTimeoutError } from "../../../src/ha/index.js";
 import { buildHome } from "../../ha/support/home-builder.js";
 import { data, error, setupControl as setup } from "./control-helpers.js";
 
@@ -167,6 +168,31 @@ describe("iot_control", () => {
     );
   });
 
+  it("refuses a house-wide group named in entity_ids just as in target, but takes ids and exact names", async () => {
+    const { ha, call } = setup();
+    for (const args of [
+      { entity_ids: ["covers"] },
+      { entity_ids: ["cover.garage_door", "covers"] },
+      { data: { entity_id: "cover" } },
+    ]) {
+      expect(error(await call({ domain: "cover", service: "close_cover", ...args }))).toMatch(
+        /every cover in the house \(2: .*\)\. Pass all: true only if the user asked for all of them; otherwise name the device or the room/,
+      );
+    }
+    expect(error(await call({ domain: "light", service: "turn_off", entity_ids: ["所有的灯"] }))).toMatch(
+      /every light in the house \(5: /,
+    );
+    expect(ha.calls).toHaveLength(0);
+    data(await call({ domain: "cover", service: "close_cover", entity_ids: ["Garage Door"] }));
+    data(await call({ domain: "light", service: "turn_off", entity_ids: ["客厅的灯"] }));
+    data(await call({ domain: "cover", service: "close_cover", entity_ids: ["covers"], all: true }));
+    expect(ha.calls.map((c) => c.entityIds?.sort())).toEqual([
+      ["cover.garage_door"],
+      ["light.living_room_ceiling", "light.living_room_strip"],
+      ["cover.garage_door", "cover.living_room_curtain"],
+    ]);
+  });
+
   it("refuses entities that are not exposed and says how to expose them", async () => {
     const { ha, call } = setup();
     for (const args of [{ target: "Decorative Lights" }, { entity_ids: ["switch.decorative"] }]) {
@@ -225,6 +251,16 @@ describe("iot_control", () => {
     ha.delayMs = 100;
     const answer = data(await call({ domain: "fan", service: "turn_on", target: "Bedroom Fan" }));
     expect(answer.results[0]).toMatch(/: on, .*\(was off\)$/);
+  });
+
+  it("says a call HA did not confirm in time may still be running, to check before any retry", async () => {
+    const { ha, call } = setup();
+    ha.callService = () => Promise.reject(new HaServiceTimeoutError(8));
+    const answer = error(await call({ domain: "lock", service: "lock", target: "Front Door" }));
+    expect(answer).toMatch(
+      /^Home Assistant accepted the call but did not confirm within 8 s; it may still be running\. .*Check the state with iot_query before trying again/,
+    );
+    expect(answer).not.toMatch(/unavailable|try again in a moment/);
   });
 
   it("answers at once when Home Assistant is unavailable, and relays HA's errors", async () => {

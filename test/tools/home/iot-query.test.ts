@@ -80,6 +80,23 @@ describe("iot_query", () => {
     expect(lamp.history.summary).toMatch(/^4 changes; now off$/);
   });
 
+  it("summarises a 1 Hz sensor over 48 h (172,800 readings) in a few lines", async () => {
+    const busy = new FakeHomeAssistant(sampleHome());
+    busy.history = async (_id, start) =>
+      Array.from({ length: 48 * 3_600 }, (_, i) => ({
+        at: start.getTime() + i * 1_000,
+        state: String(i === 7 ? 0 : i === 123_456 ? 2_500 : i % 2 ? 300 : 100),
+      }));
+    const result = await iotQueryTool({ ha: busy }).execute(
+      { query: "Kettle Power", history_hours: 48 },
+      toolContext(),
+    );
+    if (!result.success) throw new Error(result.error);
+    const { history } = result.data as { history: { summary: string; points: string[] } };
+    expect(history.summary).toBe("172800 readings; min 0 W, max 2500 W, mean 200.01 W, last 300 W");
+    expect(history.points.length).toBeLessThanOrEqual(25);
+  });
+
   it("says when Home Assistant is unavailable", async () => {
     const down = new FakeHomeAssistant(sampleHome());
     down.unavailable = "Home Assistant is starting";

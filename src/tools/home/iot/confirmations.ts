@@ -14,13 +14,15 @@ interface Pending {
   action: StoredAction;
   conversationId: string;
   turnId: string;
+  /** When known, only the turn right after this one may confirm. */
+  turnNumber?: number;
   expiresAt: number;
 }
 
 /**
- * Risky actions waiting for the user's yes. A confirmation counts only in a later turn of the same
- * conversation — so the LLM can't confirm on the user's behalf in the turn that asked — and only
- * for a few minutes, once.
+ * Risky actions waiting for the user's yes. A confirmation counts only in the next turn of the same
+ * conversation — so the LLM can't confirm on the user's behalf in the turn that asked, nor pick an
+ * old request up later — and only for a few minutes, once.
  */
 export class Confirmations {
   private readonly pending = new Map<string, Pending>();
@@ -42,6 +44,7 @@ export class Confirmations {
       action,
       conversationId: ctx.conversationId,
       turnId: ctx.turnId,
+      turnNumber: ctx.turnNumber,
       expiresAt: this.now() + this.ttlMs,
     });
     return id;
@@ -62,6 +65,16 @@ export class Confirmations {
         `Not done: the user has not confirmed yet. Ask them whether to ${pending.action.description}; ` +
           `only after they say yes in their next message, call iot_control with confirmation_id "${id}". ` +
           "需要用户在下一条消息中确认后才能执行。",
+      );
+    }
+    if (pending.turnNumber !== undefined && ctx.turnNumber !== pending.turnNumber + 1) {
+      // The user's next message came and went without a yes: a later "confirmation" could come from
+      // anywhere (a fetched page, a misread), so it is not taken.
+      this.pending.delete(id.trim());
+      throw new ToolError(
+        `Confirmation "${id}" has lapsed: it had to come in the user's very next message. ` +
+          "If the user still wants this, call iot_control again without confirmation_id to ask anew. " +
+          "确认已失效，请重新询问用户。",
       );
     }
     return pending.action;

@@ -1,6 +1,7 @@
 import {
   HaCommandError,
   HaNotConfiguredError,
+  HaServiceTimeoutError,
   HaUnavailableError,
   type HomeAssistant,
   type HomeSnapshot,
@@ -37,6 +38,11 @@ export async function withFreshExposure<T>(ha: HomeAssistant, work: (home: HomeS
 export function asToolError(error: unknown): unknown {
   if (error instanceof HaUnavailableError || error instanceof HaNotConfiguredError)
     return new ToolError(error.message);
+  if (error instanceof HaServiceTimeoutError)
+    return new ToolError(
+      `${error.message} Check the state with iot_query before trying again; do not repeat the call blindly. ` +
+        "请先用 iot_query 查看状态，不要直接重试。",
+    );
   if (error instanceof HaCommandError)
     return new ToolError(`Home Assistant refused: ${error.message} (${error.code})`);
   return error;

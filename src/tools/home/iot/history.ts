@@ -27,10 +27,19 @@ export function summarizeHistory(
   if (points.length === 0)
     return { entity_id: entityId, period, summary: "no recorded states in this period", points: [] };
   const unit = ctx.unit ? ` ${ctx.unit}` : "";
-  const numbers = points.map((p) => Number(p.state)).filter((n) => Number.isFinite(n));
-  if (numbers.length >= points.length * 0.8) {
-    const numeric = points.filter((p) => Number.isFinite(Number(p.state)));
-    const mean = numbers.reduce((a, b) => a + b, 0) / numbers.length;
+  const numeric = points.filter((p) => Number.isFinite(Number(p.state)));
+  if (numeric.length >= points.length * 0.8) {
+    // A loop, not Math.min(...values): spreading ~125k readings (1 Hz for 48 h) overflows the stack.
+    let min = Infinity;
+    let max = -Infinity;
+    let sum = 0;
+    for (const p of numeric) {
+      const n = Number(p.state);
+      if (n < min) min = n;
+      if (n > max) max = n;
+      sum += n;
+    }
+    const mean = sum / numeric.length;
     const round = (n: number) => Number(n.toFixed(2));
     const step = Math.max(1, Math.ceil(numeric.length / MAX_POINTS));
     const sampled = numeric.filter((_, i) => i % step === 0 || i === numeric.length - 1);
@@ -38,7 +47,7 @@ export function summarizeHistory(
       entity_id: entityId,
       period,
       summary:
-        `${numbers.length} readings; min ${round(Math.min(...numbers))}${unit}, max ${round(Math.max(...numbers))}${unit}, ` +
+        `${numeric.length} readings; min ${round(min)}${unit}, max ${round(max)}${unit}, ` +
         `mean ${round(mean)}${unit}, last ${numeric.at(-1)!.state}${unit}`,
       points: sampled.map((p) => `${time(p.at)} ${p.state}`),
     };

@@ -24,22 +24,8 @@ export function resolveTargets(dir: EntityDirectory, req: TargetRequest): Entity
   const chosen = new Map<string, EntityInfo>();
   let houseWide = false;
 
-  for (const id of req.entityIds ?? []) {
-    const entity = dir.get(id.trim().toLowerCase());
-    if (!entity) {
-      for (const e of pick(dir, resolve(dir, id, { domains, areaIds }), id, req)) chosen.set(e.entityId, e);
-      continue;
-    }
-    if (!entity.exposed) throw notExposed(entity);
-    if (!generic && entity.domain !== req.domain) {
-      throw new ToolError(
-        `${entity.entityId} is a ${entity.domain}, not a ${req.domain}: use ${entity.domain}.${req.service}.`,
-      );
-    }
-    chosen.set(entity.entityId, entity);
-  }
-  if (req.target?.trim() || (!req.entityIds?.length && areaIds)) {
-    const text = req.target?.trim() ?? "";
+  /** Resolves a name the way `target` is read: a kind of device without an area is house-wide. */
+  const byName = (text: string) => {
     const resolution = resolve(dir, text, { domains, areaIds });
     const picked = pick(dir, resolution, text, req);
     if (
@@ -50,7 +36,24 @@ export function resolveTargets(dir: EntityDirectory, req: TargetRequest): Entity
     )
       houseWide = true;
     for (const e of picked) chosen.set(e.entityId, e);
+  };
+
+  for (const id of req.entityIds ?? []) {
+    const entity = dir.get(id.trim().toLowerCase());
+    // Not an id: a name, read like `target` (so "covers" here is as house-wide as there).
+    if (!entity) {
+      byName(id);
+      continue;
+    }
+    if (!entity.exposed) throw notExposed(entity);
+    if (!generic && entity.domain !== req.domain) {
+      throw new ToolError(
+        `${entity.entityId} is a ${entity.domain}, not a ${req.domain}: use ${entity.domain}.${req.service}.`,
+      );
+    }
+    chosen.set(entity.entityId, entity);
   }
+  if (req.target?.trim() || (!req.entityIds?.length && areaIds)) byName(req.target?.trim() ?? "");
   if (!req.target?.trim() && !req.entityIds?.length && !areaIds) {
     throw new ToolError(
       "Say what to control: pass target (a name, an area and/or a kind of device) or entity_ids.",
@@ -62,7 +65,8 @@ export function resolveTargets(dir: EntityDirectory, req: TargetRequest): Entity
   if (!req.all && houseWide) {
     throw new ToolError(
       `That would ${req.service.replace(/_/g, " ")} every ${req.domain} in the house (${targets.length}: ${list(dir, targets)}). ` +
-        "Pass all: true only if the user asked for all of them; otherwise name the device or the room.",
+        "Pass all: true only if the user asked for all of them; otherwise name the device or the room " +
+        "(target), or pass exact entity_ids.",
     );
   }
   if (!req.all && targets.length > max) {
