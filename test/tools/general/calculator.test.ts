@@ -118,6 +118,11 @@ describe("calculator", () => {
       expect(await result("1 + 1")).toBe("2");
     });
 
+    it("survives one huge allocation, which kills a worker thread's whole process", async () => {
+      expect(await error("ones(2^31)")).toMatch(/too much memory|did not finish/);
+      expect(await result("2 + 2")).toBe("4");
+    });
+
     it("stops when the call is aborted", async () => {
       const controller = new AbortController();
       controller.abort("user cancelled");

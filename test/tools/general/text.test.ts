@@ -238,3 +238,18 @@ describe("text", () => {
     expect(result).toMatchObject({ success: false });
   });
 });
+
+describe("regex memory", () => {
+  it("stops a replacement that would need gigabytes, and keeps working", async () => {
+    const bomb = {
+      operation: "replace",
+      text: "a".repeat(100_000),
+      pattern: "a",
+      replacement: "$&".repeat(500),
+    };
+    expect(await failure({ ...bomb, regex: true })).toMatch(/too much memory|took longer/);
+    expect(await call({ operation: "regex_test", text: "abc", pattern: "b" })).toMatchObject({
+      matches: true,
+    });
+  });
+});

@@ -1,12 +1,12 @@
+import { spawn, type ChildProcess } from "node:child_process";
 import { createRequire } from "node:module";
-import { Worker } from "node:worker_threads";
 import { ToolError } from "../../contract.js";
 import { CALCULATOR_WORKER_SOURCE } from "./worker-source.js";
 
 export interface SandboxOptions {
   /** Time one expression may take once the worker is ready. */
   timeoutMs: number;
-  /** Heap limit of the worker thread. */
+  /** Heap limit of the calculator process. */
   maxMemoryMb: number;
 }
 
@@ -29,13 +29,16 @@ interface Pending {
 }
 
 /**
- * One long-lived worker thread holding a restricted mathjs instance (loading mathjs takes about a
+ * One long-lived child process holding a restricted mathjs instance (loading mathjs takes about a
  * second, so it is kept between calls). Calls run one at a time; a call that exceeds the time limit
- * or the memory limit, or is aborted, terminates the worker, and the next call starts a new one.
+ * or the memory limit, or is aborted, ends the process, and the next call starts a new one.
+ *
+ * A process, not a worker thread: a worker's heap limit does not catch one huge allocation
+ * (`ones(2^31)`), which takes the whole Node process down with it.
  */
 export class MathSandbox {
-  private worker: Worker | undefined;
-  private ready: Promise<Worker> | undefined;
+  private worker: ChildProcess | undefined;
+  private ready: Promise<ChildProcess> | undefined;
   private pending: Pending | undefined;
   private tail: Promise<unknown> = Promise.resolve();
   private nextId = 1;
@@ -48,12 +51,10 @@ export class MathSandbox {
     return run;
   }
 
-  /** Stops the worker thread (a later call starts a new one). */
+  /** Stops the calculator process (a later call starts a new one). */
   async close(): Promise<void> {
     const worker = this.worker;
-    this.worker = undefined;
-    this.ready = undefined;
-    await worker?.terminate();
+    if (worker) await this.kill(worker);
   }
 
   private async runNow(expression: string, signal: AbortSignal): Promise<SandboxAnswer> {
@@ -64,7 +65,7 @@ export class MathSandbox {
         clearTimeout(timer);
         signal.removeEventListener("abort", onAbort);
         this.pending = undefined;
-        worker.unref();
+        unref(worker);
       };
       const stop = (error: Error) => {
         finish();
@@ -100,36 +101,40 @@ export class MathSandbox {
         },
       };
       worker.ref();
-      worker.postMessage({ id, expression });
+      worker.channel?.ref();
+      worker.send({ id, expression });
     });
   }
 
-  private start(): Promise<Worker> {
+  private start(): Promise<ChildProcess> {
     if (this.ready) return this.ready;
-    const worker = new Worker(CALCULATOR_WORKER_SOURCE, {
-      eval: true,
-      workerData: { mathjsPath: createRequire(import.meta.url).resolve("mathjs") },
-      resourceLimits: { maxOldGenerationSizeMb: this.options.maxMemoryMb },
-    });
+    const mathjsPath = createRequire(import.meta.url).resolve("mathjs");
+    const worker = spawn(
+      process.execPath,
+      [`--max-old-space-size=${this.options.maxMemoryMb}`, "-e", CALCULATOR_WORKER_SOURCE, mathjsPath],
+      { env: {}, stdio: ["ignore", "ignore", "ignore", "ipc"] },
+    );
     this.worker = worker;
-    const ready = new Promise<Worker>((resolve, reject) => {
+    const ready = new Promise<ChildProcess>((resolve, reject) => {
       worker.on("message", (reply: WorkerReply) => {
         if (reply.type === "ready") resolve(worker);
         else if (this.pending && reply.id === this.pending.id) this.pending.settle(reply);
       });
-      worker.on("error", (error: Error & { code?: string }) => {
-        const message =
-          error.code === "ERR_WORKER_OUT_OF_MEMORY"
-            ? "The calculation needed too much memory and was stopped (内存超限). Use smaller matrices or ranges."
-            : `The calculator failed: ${error.message}`;
+      worker.on("error", (error: Error) => {
+        const message = `The calculator failed: ${error.message}`;
         reject(new ToolError(message));
         if (this.worker === worker) this.pending?.fail(new ToolError(message));
         void this.kill(worker);
       });
-      worker.on("exit", () => {
-        reject(new ToolError("The calculator stopped unexpectedly."));
-        if (this.worker !== worker) return; // terminated on purpose; a newer worker may be running
-        this.pending?.fail(new ToolError("The calculator stopped unexpectedly."));
+      worker.on("exit", (code, signal) => {
+        // V8 aborts the process (SIGABRT, or exit 134) when the heap limit is reached.
+        const outOfMemory = signal === "SIGABRT" || code === 134;
+        const message = outOfMemory
+          ? "The calculation needed too much memory and was stopped (内存超限). Use smaller matrices or ranges."
+          : "The calculator stopped unexpectedly.";
+        reject(new ToolError(message));
+        if (this.worker !== worker) return; // killed on purpose; a newer process may be running
+        this.pending?.fail(new ToolError(message));
         this.worker = undefined;
         this.ready = undefined;
       });
@@ -139,12 +144,15 @@ export class MathSandbox {
     return ready;
   }
 
-  private async kill(worker: Worker): Promise<void> {
+  private async kill(worker: ChildProcess): Promise<void> {
     if (this.worker === worker) {
       this.worker = undefined;
       this.ready = undefined;
     }
-    await worker.terminate().catch(() => undefined);
+    if (worker.exitCode !== null || worker.signalCode !== null) return;
+    const exited = new Promise((resolve) => worker.once("exit", resolve));
+    worker.kill("SIGKILL");
+    await exited;
   }
 }
 
@@ -156,4 +164,10 @@ function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
     signal.addEventListener("abort", onAbort, { once: true });
     promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
   });
+}
+
+/** Lets Cyrene exit while the idle calculator process stays ready. */
+function unref(worker: ChildProcess): void {
+  worker.unref();
+  worker.channel?.unref();
 }

@@ -12,8 +12,7 @@
  */
 export const CALCULATOR_WORKER_SOURCE = String.raw`
 "use strict";
-const { parentPort, workerData } = require("node:worker_threads");
-const { create, all } = require(workerData.mathjsPath);
+const { create, all } = require(process.argv[1]);
 
 const math = create(all, { number: "BigNumber", precision: 64 });
 const parse = math.parse;
@@ -114,15 +113,15 @@ function evaluate(expression) {
   return describe(node.compile().evaluate(new Map()));
 }
 
-parentPort.on("message", function (message) {
+process.on("message", function (message) {
   try {
     const answer = evaluate(message.expression);
-    parentPort.postMessage({ id: message.id, ok: true, result: answer.result, fullPrecision: answer.fullPrecision });
+    process.send({ id: message.id, ok: true, result: answer.result, fullPrecision: answer.fullPrecision });
   } catch (error) {
     let text = error && error.message ? String(error.message) : String(error);
     if (text.includes("DecimalError")) text = "a number is too large or out of range for this operation (数值过大或超出范围)";
-    parentPort.postMessage({ id: message.id, ok: false, refused: error instanceof Refused, error: text });
+    process.send({ id: message.id, ok: false, refused: error instanceof Refused, error: text });
   }
 });
-parentPort.postMessage({ type: "ready" });
+process.send({ type: "ready" });
 `;

@@ -1,4 +1,4 @@
-import { Worker } from "node:worker_threads";
+import { spawn } from "node:child_process";
 import { ToolError } from "../../contract.js";
 
 export type RegexJob =
@@ -27,7 +27,7 @@ export type RegexAnswer =
  */
 const WORKER_SOURCE = String.raw`
 "use strict";
-const { parentPort, workerData: job } = require("node:worker_threads");
+let job;
 function withGlobal(flags) { return flags.includes("g") ? flags : flags + "g"; }
 function run() {
   const regex = new RegExp(job.pattern, job.flags);
@@ -62,12 +62,15 @@ function run() {
       return { op: "split", parts: job.text.split(regex) };
   }
 }
-parentPort.postMessage({ started: true });
-try {
-  parentPort.postMessage({ ok: true, answer: run() });
-} catch (error) {
-  parentPort.postMessage({ ok: false, error: String(error && error.message ? error.message : error) });
-}
+process.once("message", (received) => {
+  job = received;
+  process.send({ started: true });
+  try {
+    process.send({ ok: true, answer: run() });
+  } catch (error) {
+    process.send({ ok: false, error: String(error && error.message ? error.message : error) });
+  }
+});
 `;
 
 const STARTUP_LIMIT_MS = 15_000;
@@ -76,10 +79,11 @@ const STARTUP_LIMIT_MS = 15_000;
 export function runRegex(job: RegexJob, timeoutMs: number, signal: AbortSignal): Promise<RegexAnswer> {
   return new Promise<RegexAnswer>((resolve, reject) => {
     if (signal.aborted) return reject(new ToolError(`Stopped: ${String(signal.reason)}`));
-    const worker = new Worker(WORKER_SOURCE, {
-      eval: true,
-      workerData: job,
-      resourceLimits: { maxOldGenerationSizeMb: 128 },
+    // A process, not a worker thread: a worker's heap limit does not catch one huge allocation (a
+    // replacement like "$&$&$&…" over a long text), which would take all of Cyrene down.
+    const worker = spawn(process.execPath, ["--max-old-space-size=128", "-e", WORKER_SOURCE], {
+      env: {},
+      stdio: ["ignore", "ignore", "ignore", "ipc"],
     });
     let settled = false;
     const settle = (action: () => void) => {
@@ -87,7 +91,7 @@ export function runRegex(job: RegexJob, timeoutMs: number, signal: AbortSignal):
       settled = true;
       clearTimeout(timer);
       signal.removeEventListener("abort", onAbort);
-      void worker.terminate();
+      worker.kill("SIGKILL");
       action();
     };
     const timeout = () =>
@@ -122,19 +126,21 @@ export function runRegex(job: RegexJob, timeoutMs: number, signal: AbortSignal):
         );
       },
     );
-    worker.on("error", (error: Error & { code?: string }) =>
+    worker.on("error", (error: Error) =>
+      settle(() => reject(new ToolError(`The regular expression failed: ${error.message}`))),
+    );
+    worker.on("exit", (code, exitSignal) =>
       settle(() =>
         reject(
           new ToolError(
-            error.code === "ERR_WORKER_OUT_OF_MEMORY"
-              ? "The regular expression needed too much memory and was stopped."
-              : `The regular expression failed: ${error.message}`,
+            // V8 aborts the process when the heap limit is reached.
+            exitSignal === "SIGABRT" || code === 134
+              ? "The regular expression needed too much memory and was stopped (内存超限)."
+              : "The regular expression worker stopped unexpectedly.",
           ),
         ),
       ),
     );
-    worker.on("exit", () =>
-      settle(() => reject(new ToolError("The regular expression worker stopped unexpectedly."))),
-    );
+    worker.send(job);
   });
 }
