@@ -37,6 +37,9 @@ async function main(): Promise<void> {
     process.exit(1);
   });
 
+  // A stray rejection is a bug to log, not a reason to drop every conversation in flight.
+  process.on("unhandledRejection", (reason) => logger.error({ err: reason }, "unhandled rejection"));
+
   const shutdown = (signal: string) => {
     logger.info({ signal }, "shutting down");
     server.close();
