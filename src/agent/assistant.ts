@@ -82,8 +82,7 @@ export class Assistant {
       }
     }
     incoming.push({ role: "user", content: input.message });
-    const turnNumber = this.conversations.beginTurn(conversationId);
-    this.conversations.append(conversationId, turnId, incoming);
+    const turnNumber = this.conversations.startTurn(conversationId, turnId, incoming);
 
     const history = fitHistory(
       this.conversations.history(conversationId, this.options.historyLimit),

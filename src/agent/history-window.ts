@@ -18,11 +18,12 @@ export function fitHistory(messages: ChatMessage[], maxChars: number): ChatMessa
 }
 
 function size(message: ChatMessage): number {
-  const content =
-    typeof message.content === "string"
-      ? message.content.length
-      : JSON.stringify(message.content ?? "").length;
-  return (
-    content + ("tool_calls" in message && message.tool_calls ? JSON.stringify(message.tool_calls).length : 0)
-  );
+  let chars = typeof message.content === "string" ? message.content.length : 0;
+  if (Array.isArray(message.content))
+    for (const part of message.content) chars += JSON.stringify(part).length;
+  if ("tool_calls" in message && message.tool_calls) {
+    for (const call of message.tool_calls)
+      if (call.type === "function") chars += call.function.arguments.length + 64;
+  }
+  return chars;
 }

@@ -11,8 +11,9 @@ arithmetic, dates), and never invent a device state or a tool result. When a too
 what the user can do. Reply in the language the user writes in (中文 or English), briefly and plainly — many
 replies are spoken aloud by a voice assistant.`;
 
-// Building an Intl formatter costs ~100 µs; a turn should not pay that each time.
+// Building an Intl formatter costs ~100 µs and formatting ~20 µs; the clock line changes once a minute.
 const formatters = new Map<string, Intl.DateTimeFormat>();
+const clockLines = new Map<string, { minute: number; line: string }>();
 
 function formatterFor(timeZone: string): Intl.DateTimeFormat {
   let formatter = formatters.get(timeZone);
@@ -32,12 +33,20 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
-export function systemPrompt(context: PromptContext): string {
+function clockLine(now: Date, timeZone: string): string {
+  const minute = Math.floor(now.getTime() / 60_000);
+  const cached = clockLines.get(timeZone);
+  if (cached?.minute === minute) return cached.line;
   const parts = Object.fromEntries(
-    formatterFor(context.timeZone)
-      .formatToParts(context.now)
+    formatterFor(timeZone)
+      .formatToParts(now)
       .map((p) => [p.type, p.value]),
   );
-  const local = `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute} (${parts.weekday})`;
-  return `${context.custom ?? DEFAULT_INSTRUCTIONS}\n\nNow: ${local}, time zone ${context.timeZone}.`;
+  const line = `Now: ${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute} (${parts.weekday}), time zone ${timeZone}.`;
+  clockLines.set(timeZone, { minute, line });
+  return line;
+}
+
+export function systemPrompt(context: PromptContext): string {
+  return `${context.custom ?? DEFAULT_INSTRUCTIONS}\n\n${clockLine(context.now, context.timeZone)}`;
 }

@@ -61,9 +61,12 @@ export class ConversationStore {
     return (this.statements.list.all(limit) as ConversationRow[]).map(toInfo);
   }
 
-  /** Counts a new turn of the conversation and answers its number (1 for the first). */
-  beginTurn(id: string): number {
-    return (this.statements.beginTurn.get(id) as { turns: number }).turns;
+  /** Counts a new turn, stores the messages it starts with, and answers its number (1 for the first). */
+  startTurn(conversationId: string, turnId: string, messages: ChatMessage[]): number {
+    return this.db.transaction(() => {
+      this.append(conversationId, turnId, messages);
+      return (this.statements.beginTurn.get(conversationId) as { turns: number }).turns;
+    })();
   }
 
   /**
