@@ -66,7 +66,10 @@ export function createCyrene(config: Config, options: ComposeOptions): Cyrene {
     ...(options.extraTools ?? []),
   );
 
-  const llm = new LlmClient(config.llm);
+  const llm = new LlmClient({
+    ...config.llm,
+    onRetry: (retry) => logger.warn(retry, "retrying the LLM request"),
+  });
   const background = new BackgroundJobs(jobs, logger, config.agent.maxToolResultChars);
   const synthesizer = new Synthesizer(llm, registry, background, logger, config.agent);
   const assistant = new Assistant(conversations, background, synthesizer, logger, {

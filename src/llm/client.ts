@@ -14,6 +14,8 @@ export interface LlmClientOptions {
   idleTimeoutMs: number;
   /** Base delay of the backoff between retries of a broken stream; doubles each time. */
   retryDelayMs?: number;
+  /** Told of each retry before its wait, e.g. to log it. */
+  onRetry?: (retry: { attempt: number; waitMs: number; kind: string; status?: number }) => void;
 }
 
 export interface ChatRequest {
@@ -59,7 +61,11 @@ export class LlmClient {
         const failure = toLlmError(error);
         if (request.signal?.aborted) throw cancelled();
         if (emitted || !failure.retryable || attempt >= this.options.maxRetries) throw failure;
-        await delay((this.options.retryDelayMs ?? 500) * 2 ** attempt, request.signal);
+        const backoff = (this.options.retryDelayMs ?? 500) * 2 ** attempt;
+        // Honour the provider's Retry-After, within reason: a user is waiting.
+        const waitMs = Math.min(Math.max(backoff, failure.retryAfterMs ?? 0), MAX_RETRY_WAIT_MS);
+        this.options.onRetry?.({ attempt: attempt + 1, waitMs, kind: failure.kind, status: failure.status });
+        await delay(waitMs, request.signal);
       }
     }
   }
@@ -173,6 +179,8 @@ function toOpenAiTool(definition: ToolDefinition): ChatCompletionTool {
   }
   return tool;
 }
+
+const MAX_RETRY_WAIT_MS = 20_000;
 
 function cancelled(): LlmError {
   return new LlmError("aborted", "The request was cancelled.");

@@ -10,6 +10,8 @@ export class LlmError extends Error {
     readonly kind: LlmErrorKind,
     message: string,
     readonly status?: number,
+    /** How long the provider asked us to wait before trying again (Retry-After), in ms. */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
   }
@@ -34,8 +36,10 @@ export function toLlmError(error: unknown): LlmError {
     if (status === 401 || status === 403) {
       return new LlmError("auth", `The language model refused the API key (${status}): ${detail}`, status);
     }
-    if (status === 429)
-      return new LlmError("rate_limited", "The language model is rate-limited (429).", status);
+    if (status === 429) {
+      const retryAfterMs = retryAfter(error.headers?.get("retry-after"));
+      return new LlmError("rate_limited", "The language model is rate-limited (429).", status, retryAfterMs);
+    }
     if (status >= 500) return new LlmError("server", `The language model failed (${status}).`, status);
     return new LlmError(
       "bad_request",
@@ -45,4 +49,12 @@ export function toLlmError(error: unknown): LlmError {
   }
   const message = error instanceof Error ? error.message : String(error);
   return new LlmError("interrupted", `The connection to the language model broke off (${message}).`);
+}
+
+/** Retry-After is either seconds or an HTTP date. */
+function retryAfter(value: string | null | undefined): number | undefined {
+  if (!value) return undefined;
+  const seconds = Number(value);
+  const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(value) - Date.now();
+  return Number.isFinite(ms) && ms >= 0 ? ms : undefined;
 }

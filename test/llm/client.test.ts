@@ -1,15 +1,16 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { LlmClient } from "../../src/llm/client.js";
+import { LlmClient, type LlmClientOptions } from "../../src/llm/client.js";
 import { LlmError } from "../../src/llm/errors.js";
 import { ScriptedLlm } from "../fixtures/scripted-llm/server.js";
 
 let llm: ScriptedLlm;
 let client: LlmClient;
+let options: LlmClientOptions;
 const user = [{ role: "user" as const, content: "hi" }];
 
 beforeAll(async () => {
   llm = await ScriptedLlm.start();
-  client = new LlmClient({
+  options = {
     baseUrl: llm.baseUrl,
     apiKey: "k",
     model: "m",
@@ -17,7 +18,8 @@ beforeAll(async () => {
     requestTimeoutMs: 5_000,
     idleTimeoutMs: 300,
     retryDelayMs: 1,
-  });
+  };
+  client = new LlmClient(options);
 });
 afterAll(() => llm.close());
 afterEach(() => {
@@ -51,6 +53,14 @@ describe("LlmClient", () => {
     llm.script({ status: 429 }, { status: 503 }, { text: "fine now" });
     expect((await client.complete({ messages: user })).content).toBe("fine now");
     expect(llm.requests).toHaveLength(3);
+  });
+
+  it("waits as long as a 429's Retry-After asks", async () => {
+    const retries: unknown[] = [];
+    const patient = new LlmClient({ ...options, onRetry: (retry) => retries.push(retry) });
+    llm.script({ status: 429, retryAfter: 0.3 }, { text: "after the wait" });
+    expect((await patient.complete({ messages: user })).content).toBe("after the wait");
+    expect(retries).toEqual([{ attempt: 1, waitMs: 300, kind: "rate_limited", status: 429 }]);
   });
 
   it("gives up after the configured retries with a clear error", async () => {
