@@ -33,7 +33,6 @@ export class UnknownConversationError extends Error {
 export interface AssistantOptions {
   timeZone: () => string;
   customPrompt?: string;
-  historyLimit?: number;
   /** The history sent to the LLM is cut to about this many characters, oldest turns first. */
   historyMaxChars?: number;
 }
@@ -85,7 +84,7 @@ export class Assistant {
     const turnNumber = this.conversations.startTurn(conversationId, turnId, incoming);
 
     const history = fitHistory(
-      this.conversations.history(conversationId, this.options.historyLimit),
+      this.conversations.history(conversationId),
       this.options.historyMaxChars ?? 120_000,
     );
     const prompt = systemPrompt({

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { EventEmitter } from "node:events";
 import type { Logger } from "../logging/logger.js";
 import type { ChatMessage } from "../llm/messages.js";
 import type { Job, JobStore } from "../store/jobs.js";
@@ -11,7 +10,7 @@ import { toolResultContent } from "./tool-messages.js";
  * Tool calls that did not finish within the turn's time limit. They keep running; their results are
  * stored when they arrive and handed to the conversation's next turn.
  */
-export class BackgroundJobs extends EventEmitter<{ finished: [Job] }> {
+export class BackgroundJobs {
   private readonly running = new Set<Promise<unknown>>();
 
   constructor(
@@ -19,9 +18,7 @@ export class BackgroundJobs extends EventEmitter<{ finished: [Job] }> {
     private readonly logger: Logger,
     /** Results are cut to this size before they reach the LLM, as in the turn itself. */
     private readonly maxResultChars: number,
-  ) {
-    super();
-  }
+  ) {}
 
   adopt(conversationId: string, call: ToolCall, running: Promise<ToolResult>): string {
     const id = randomUUID();
@@ -36,8 +33,6 @@ export class BackgroundJobs extends EventEmitter<{ finished: [Job] }> {
       .then((result) => {
         this.store.finish(id, result);
         this.logger.info({ jobId: id, tool: call.name, success: result.success }, "background job finished");
-        const job = this.store.get(id);
-        if (job) this.emit("finished", job);
       })
       // A store failure here (disk full, database closed at shutdown) must not take the process down.
       .catch((error: unknown) =>
