@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { leanSchema } from "./lean-schema.js";
 import { ToolError, fail, ok, type Tool, type ToolContext, type ToolDefinition } from "./contract.js";
 
 export interface ToolSpec<S extends z.ZodType> {
@@ -39,11 +40,7 @@ export function defineTool<S extends z.ZodType>(spec: ToolSpec<S>): Tool {
 }
 
 function toParameters(schema: z.ZodType): Record<string, unknown> {
-  const { $schema: _ignored, ...jsonSchema } = z.toJSONSchema(schema, {
-    io: "input",
-    unrepresentable: "any",
-  });
-  return jsonSchema;
+  return leanSchema(z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }));
 }
 
 export function formatIssues(error: z.ZodError): string {

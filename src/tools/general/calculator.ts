@@ -15,20 +15,12 @@ export const MAX_EXPRESSION_LENGTH = 500;
 const parameters = z.object({
   expression: z
     .string()
-    .describe(
-      "One math expression in mathjs syntax, e.g. `(3.5 + 2) * 4`, `sqrt(2)`, `2^100`, `factorial(25)`, " +
-        "`sin(30 deg)`, `log(1000, 10)`, `15% of 80`, `80 + 15%` (= 92), `3 km to miles`, `100 degF to degC`, " +
-        "`5 GB to MB`, `60 mph to km/h`, `det([1,2;3,4])`. Use English unit names/abbreviations; translate Chinese " +
-        `words into symbols yourself. No variables, assignments or function definitions. At most ${MAX_EXPRESSION_LENGTH} characters.`,
-    ),
+    .describe("mathjs syntax, English units: `2^64`, `15% of 80`, `sin(30 deg)`, `3 km to miles`"),
 });
 
 const DESCRIPTION =
-  "Exact calculator (计算器/计算/换算): arithmetic with 64-digit precision, powers, roots, factorials, " +
-  "trigonometry, logarithms, percentages (百分比), complex numbers, matrices, and unit conversion " +
-  "(单位换算: length, mass, temperature, speed, data size, volume, time, …). Use it for any calculation instead " +
-  "of doing math in your head. Not for dates or time zones (use the datetime tool), random numbers (use the " +
-  "random tool) or currency exchange rates (no live rates here). Returns {expression, result, fullPrecision?}.";
+  "Exact math and unit conversion (计算/换算): arithmetic, big numbers, %, powers, roots, trig, log, matrices. " +
+  "Use for any calculation instead of mental math.";
 
 /** A calculator tool backed by a restricted mathjs instance in a worker thread. */
 export function calculatorTool(options: CalculatorOptions = {}): Tool {
