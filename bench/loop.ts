@@ -14,6 +14,7 @@ import { silentLogger } from "../src/logging/logger.js";
 import { ConversationStore } from "../src/store/conversations.js";
 import { openDatabase } from "../src/store/database.js";
 import { JobStore } from "../src/store/jobs.js";
+import { TurnStore } from "../src/store/turns.js";
 import { defineTool } from "../src/tools/define-tool.js";
 import { allowAllTools } from "../src/tools/policy.js";
 import { ToolRegistry } from "../src/tools/registry.js";
@@ -103,7 +104,9 @@ export async function benchLoop(llm: ScriptedLlm, iterations: number): Promise<v
   };
   const synthesizer = new Synthesizer(client, registry, jobs, logger, options);
   const conversations = new ConversationStore(db);
-  const assistant = new Assistant(conversations, jobs, synthesizer, logger, { timeZone: () => "UTC" });
+  const assistant = new Assistant(conversations, new TurnStore(db), jobs, synthesizer, logger, {
+    timeZone: () => "UTC",
+  });
   const conversationId = conversations.create("bench").id;
   const loop = () =>
     synthesizer.run({

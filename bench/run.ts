@@ -1,17 +1,23 @@
 import { ScriptedLlm } from "../test/fixtures/scripted-llm/server.js";
+import { benchFootprint } from "./footprint.js";
 import { benchHa } from "./ha.js";
 import { benchLoop } from "./loop.js";
+import { benchOpenAiOverhead } from "./openai-overhead.js";
+import { benchToolTokens } from "./tool-tokens.js";
 
 const iterations = Number(process.env.BENCH_ITERATIONS ?? 400);
 const llm = await ScriptedLlm.start();
 try {
   console.log(`Cyrene benchmarks — Node ${process.version}, ${new Date().toISOString()}`);
+  await benchToolTokens();
   await benchLoop(llm, iterations);
+  await benchOpenAiOverhead(iterations);
   await benchHa();
   const memory = process.memoryUsage();
   console.log(
-    `\nMemory after the runs: rss ${(memory.rss / 2 ** 20).toFixed(1)} MiB, heap used ${(memory.heapUsed / 2 ** 20).toFixed(1)} MiB`,
+    `\nMemory of the bench process after the runs: rss ${(memory.rss / 2 ** 20).toFixed(1)} MiB, heap used ${(memory.heapUsed / 2 ** 20).toFixed(1)} MiB`,
   );
+  await benchFootprint(llm);
 } finally {
   await llm.close();
 }

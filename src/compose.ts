@@ -11,6 +11,7 @@ import { createApp } from "./server/app.js";
 import { ConversationStore } from "./store/conversations.js";
 import { openDatabase } from "./store/database.js";
 import { JobStore } from "./store/jobs.js";
+import { TurnStore } from "./store/turns.js";
 import type { Tool } from "./tools/contract.js";
 import { allowAllTools } from "./tools/policy.js";
 import { ToolRegistry } from "./tools/registry.js";
@@ -37,6 +38,7 @@ export interface Cyrene {
   registry: ToolRegistry;
   conversations: ConversationStore;
   jobs: JobStore;
+  turns: TurnStore;
   background: BackgroundJobs;
   ha: HomeAssistant;
   app: Express;
@@ -47,6 +49,8 @@ export interface ComposeOptions {
   logger: Logger;
   /** Tools added after the built-in ones (tests use this for tools with scripted behaviour). */
   extraTools?: Tool[];
+  /** The current instant for turns; tests pass a controllable clock. */
+  clock?: () => Date;
 }
 
 /** The composition root: the one place that builds every part and wires them together. */
@@ -56,14 +60,20 @@ export function createCyrene(config: Config, options: ComposeOptions): Cyrene {
   const db = openDatabase(databasePath);
   const conversations = new ConversationStore(db);
   const jobs = new JobStore(db);
+  const turns = new TurnStore(db);
   const interrupted = jobs.interruptRunning();
   if (interrupted > 0) logger.warn({ interrupted }, "background jobs were interrupted by the restart");
+  turns.interruptRunning();
 
   const ha = createHomeAssistant(config, logger);
-  const timeZone = () => config.timeZone ?? ha.timeZone() ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const systemZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const timeZone = () => config.timeZone ?? ha.timeZone() ?? systemZone;
   const registry = new ToolRegistry().register(
     ...builtInTools(config, { timeZone, databasePath, ha }),
     ...(options.extraTools ?? []),
+  );
+  configured('tools.disabled (CYRENE_TOOLS_DISABLED, option "tools_disabled")', () =>
+    registry.disable(config.tools.disabled),
   );
 
   const llm = new LlmClient({
@@ -72,9 +82,10 @@ export function createCyrene(config: Config, options: ComposeOptions): Cyrene {
   });
   const background = new BackgroundJobs(jobs, logger, config.agent.maxToolResultChars);
   const synthesizer = new Synthesizer(llm, registry, background, logger, config.agent);
-  const assistant = new Assistant(conversations, background, synthesizer, logger, {
+  const assistant = new Assistant(conversations, turns, background, synthesizer, logger, {
     timeZone,
     customPrompt: config.agent.systemPrompt,
+    clock: options.clock,
   });
   const policy = allowAllTools;
   const app = createApp({
@@ -99,6 +110,7 @@ export function createCyrene(config: Config, options: ComposeOptions): Cyrene {
     registry,
     conversations,
     jobs,
+    turns,
     background,
     app,
     ha,

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import type { Logger } from "../logging/logger.js";
-import type { ChatMessage } from "../llm/messages.js";
 import type { Job, JobStore } from "../store/jobs.js";
 import type { ToolResult } from "../tools/contract.js";
 import type { ToolCall } from "../tools/registry.js";
@@ -43,8 +42,11 @@ export class BackgroundJobs {
     return id;
   }
 
-  /** The finished results not yet shown to the conversation, as one message, and marks them delivered. */
-  takeFinished(conversationId: string): { message: ChatMessage; jobs: Job[] } | undefined {
+  /**
+   * The finished results not yet shown to the conversation, as one section of the turn's note, and
+   * marks them delivered.
+   */
+  takeFinished(conversationId: string): { section: string; jobs: Job[] } | undefined {
     const jobs = this.store.undelivered(conversationId);
     if (jobs.length === 0) return undefined;
     this.store.markDelivered(jobs.map((job) => job.id));
@@ -53,11 +55,11 @@ export class BackgroundJobs {
       const args = job.arguments.length > 500 ? `${job.arguments.slice(0, 500)}…` : job.arguments;
       return `- ${job.toolName} ${args} (job ${job.id}) → ${toolResultContent(job.result!, budget)}`;
     });
-    const content =
+    const section =
       "Results of tool calls that were still running in the background at the end of an earlier turn. " +
       "Tell the user about them where it helps:\n" +
       lines.join("\n");
-    return { message: { role: "system", content }, jobs };
+    return { section, jobs };
   }
 
   /** Waits for every running job; used at shutdown and by tests. */

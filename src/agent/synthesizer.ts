@@ -1,6 +1,12 @@
 import type { LlmClient } from "../llm/client.js";
 import { toLlmError } from "../llm/errors.js";
-import { assistantMessage, type ChatMessage, type LlmToolCall, type LlmUsage } from "../llm/messages.js";
+import {
+  addUsage,
+  assistantMessage,
+  emptyUsage,
+  type ChatMessage,
+  type LlmToolCall,
+} from "../llm/messages.js";
 import type { Logger } from "../logging/logger.js";
 import { ok, type ToolResult } from "../tools/contract.js";
 import type { ToolPolicy } from "../tools/policy.js";
@@ -49,7 +55,7 @@ export class Synthesizer {
     const { emit, signal } = input;
     const messages = [...input.messages];
     const tools = this.registry.definitions(input.policy);
-    const usage: LlmUsage = { promptTokens: 0, completionTokens: 0 };
+    const usage = emptyUsage();
     const texts: string[] = [];
     let textStarted = false;
     const onText = (text: string) => {
@@ -76,8 +82,7 @@ export class Synthesizer {
         const text = [...texts, failure.message].join("\n\n");
         return this.finish(emit, { type: "final", text, rounds: round, usage, error: failure.message });
       }
-      usage.promptTokens += response.usage?.promptTokens ?? 0;
-      usage.completionTokens += response.usage?.completionTokens ?? 0;
+      addUsage(usage, response.usage);
       if (response.content) texts.push(response.content);
 
       if (!toolsAllowed || response.toolCalls.length === 0) {

@@ -1,15 +1,32 @@
-export interface PromptContext {
-  now: Date;
-  timeZone: string;
-  /** Replaces the default instructions; the time line is always added. */
-  custom?: string;
-}
+/**
+ * What the LLM is told besides the conversation. The system prompt never changes between turns or
+ * conversations, so the request prefix (tools, system prompt, stored history) stays byte-identical and
+ * provider prompt caches hit; what changes every turn (the clock, background results, later notes)
+ * goes into a short note just before the newest user message, stored with the turn.
+ */
 
 const DEFAULT_INSTRUCTIONS = `You are Cyrene, the assistant of this home, running inside Home Assistant.
 You act through tools: use them whenever they give a better answer than memory (device states, web facts,
 arithmetic, dates), and never invent a device state or a tool result. When a tool fails, say what failed and
 what the user can do. Reply in the language the user writes in (中文 or English), briefly and plainly — many
-replies are spoken aloud by a voice assistant.`;
+replies are spoken aloud by a voice assistant. A system note before each user message gives the current time.`;
+
+/** The stable system prompt: the user's own instructions replace the default ones. */
+export function systemPrompt(custom?: string): string {
+  return custom ?? DEFAULT_INSTRUCTIONS;
+}
+
+export interface TurnNoteContext {
+  now: Date;
+  timeZone: string;
+  /** Further volatile facts for this turn, each a paragraph (background results, notes). */
+  sections?: string[];
+}
+
+/** The volatile note placed just before the newest user message. */
+export function turnNote(context: TurnNoteContext): string {
+  return [clockLine(context.now, context.timeZone), ...(context.sections ?? [])].join("\n\n");
+}
 
 // Building an Intl formatter costs ~100 µs and formatting ~20 µs; the clock line changes once a minute.
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -45,8 +62,4 @@ function clockLine(now: Date, timeZone: string): string {
   const line = `Now: ${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute} (${parts.weekday}), time zone ${timeZone}.`;
   clockLines.set(timeZone, { minute, line });
   return line;
-}
-
-export function systemPrompt(context: PromptContext): string {
-  return `${context.custom ?? DEFAULT_INSTRUCTIONS}\n\n${clockLine(context.now, context.timeZone)}`;
 }

@@ -28,6 +28,7 @@ function defaults(addon: boolean) {
     dataDir: addon ? "/data" : "./data",
     ha: { exposeAll: false, sensitiveDomains: [] },
     agent: { maxRounds: 5, toolTimeoutMs: 8_000, backgroundTimeoutMs: 600_000, maxToolResultChars: 24_000 },
+    tools: { disabled: [] },
     network: { allowHosts: [], denyHosts: [], allowPrivate: false },
     web: { timeoutMs: 15_000, maxDownloadMb: 5, maxChars: 8_000 },
     logLevel: "info",

@@ -61,6 +61,10 @@ export const configSchema = z.object({
     /** Largest tool result (in characters) handed to the LLM. */
     maxToolResultChars: z.number().int().min(500),
   }),
+  tools: z.object({
+    /** Tools the user switched off: neither offered to the LLM nor run. */
+    disabled: z.array(z.string().regex(/^[a-z_]+$/, "must be tool names such as http or file")),
+  }),
   network: z.object({
     /** Hosts, wildcards (`*.lan`) or CIDRs that http/web_fetch may reach even on the LAN or loopback. */
     allowHosts: z.array(hostEntry),

@@ -34,6 +34,7 @@ export const FIELD_SOURCES: readonly FieldSource[] = [
     env: "CYRENE_TOOL_TIMEOUT_SECONDS",
     type: "seconds",
   },
+  { path: "tools.disabled", option: "tools_disabled", env: "CYRENE_TOOLS_DISABLED", type: "list" },
   { path: "agent.systemPrompt", option: "system_prompt", env: "CYRENE_SYSTEM_PROMPT", type: "string" },
   {
     path: "network.allowHosts",

@@ -1,8 +1,9 @@
 import OpenAI from "openai";
 import type { ChatCompletionChunk, ChatCompletionTool } from "openai/resources/chat/completions";
+import type { CompletionUsage } from "openai/resources/completions";
 import type { ToolDefinition } from "../tools/contract.js";
 import { LlmError, toLlmError } from "./errors.js";
-import type { ChatMessage, LlmResponse } from "./messages.js";
+import type { ChatMessage, LlmResponse, LlmUsage } from "./messages.js";
 
 export interface LlmClientOptions {
   baseUrl: string;
@@ -126,12 +127,7 @@ class ResponseAssembler {
   constructor(private readonly onText?: (text: string) => void) {}
 
   add(chunk: ChatCompletionChunk): void {
-    if (chunk.usage) {
-      this.usage = {
-        promptTokens: chunk.usage.prompt_tokens,
-        completionTokens: chunk.usage.completion_tokens,
-      };
-    }
+    if (chunk.usage) this.usage = usageOf(chunk.usage);
     const choice = chunk.choices[0];
     if (!choice) return;
     const delta = choice.delta as ChatCompletionChunk.Choice.Delta & { reasoning_content?: string | null };
@@ -166,6 +162,19 @@ class ResponseAssembler {
       usage: this.usage,
     };
   }
+}
+
+/**
+ * Token counts with the prompt-cache figure providers report: OpenAI (and vLLM, llama.cpp) in
+ * `prompt_tokens_details.cached_tokens`, DeepSeek in `prompt_cache_hit_tokens`.
+ */
+function usageOf(usage: CompletionUsage & { prompt_cache_hit_tokens?: number }): LlmUsage {
+  const cached = usage.prompt_cache_hit_tokens ?? usage.prompt_tokens_details?.cached_tokens;
+  return {
+    promptTokens: usage.prompt_tokens,
+    completionTokens: usage.completion_tokens,
+    ...(typeof cached === "number" ? { cachedTokens: cached } : {}),
+  };
 }
 
 const openAiTools = new WeakMap<ToolDefinition, ChatCompletionTool>();

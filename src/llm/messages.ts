@@ -16,6 +16,20 @@ export interface LlmToolCall {
 export interface LlmUsage {
   promptTokens: number;
   completionTokens: number;
+  /** Prompt tokens the provider served from its prompt cache; absent when it reports none. */
+  cachedTokens?: number;
+}
+
+export function emptyUsage(): LlmUsage {
+  return { promptTokens: 0, completionTokens: 0 };
+}
+
+/** Adds one request's usage to a turn's. */
+export function addUsage(total: LlmUsage, more: LlmUsage | undefined): void {
+  if (!more) return;
+  total.promptTokens += more.promptTokens;
+  total.completionTokens += more.completionTokens;
+  if (more.cachedTokens !== undefined) total.cachedTokens = (total.cachedTokens ?? 0) + more.cachedTokens;
 }
 
 export interface LlmResponse {

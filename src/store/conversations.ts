@@ -35,6 +35,9 @@ export class ConversationStore {
         "SELECT id, turn_id, body, created_at FROM messages WHERE conversation_id = ? ORDER BY id DESC LIMIT ?",
       ),
       beginTurn: db.prepare("UPDATE conversations SET turns = turns + 1 WHERE id = ? RETURNING turns"),
+      insertTurn: db.prepare(
+        "INSERT INTO turns (id, conversation_id, number, status, started_at) VALUES (?, ?, ?, 'running', ?)",
+      ),
       setTranscript: db.prepare("UPDATE conversations SET transcript_hash = ? WHERE id = ?"),
       byTranscript: db.prepare(
         "SELECT id FROM conversations WHERE transcript_hash = ? AND source = ? ORDER BY updated_at DESC LIMIT 1",
@@ -61,11 +64,16 @@ export class ConversationStore {
     return (this.statements.list.all(limit) as ConversationRow[]).map(toInfo);
   }
 
-  /** Counts a new turn, stores the messages it starts with, and answers its number (1 for the first). */
+  /**
+   * Counts a new turn, records it as running, stores the messages it starts with, and answers its
+   * number (1 for the first).
+   */
   startTurn(conversationId: string, turnId: string, messages: ChatMessage[]): number {
     return this.db.transaction(() => {
       this.append(conversationId, turnId, messages);
-      return (this.statements.beginTurn.get(conversationId) as { turns: number }).turns;
+      const { turns } = this.statements.beginTurn.get(conversationId) as { turns: number };
+      this.statements.insertTurn.run(turnId, conversationId, turns, Date.now());
+      return turns;
     })();
   }
 

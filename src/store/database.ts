@@ -38,6 +38,22 @@ const MIGRATIONS: string[] = [
   `ALTER TABLE conversations ADD COLUMN transcript_hash TEXT;
    ALTER TABLE conversations ADD COLUMN turns INTEGER NOT NULL DEFAULT 0;
    CREATE INDEX conversations_by_transcript ON conversations(transcript_hash);`,
+  `CREATE TABLE turns (
+     id TEXT PRIMARY KEY,
+     conversation_id TEXT NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
+     number INTEGER NOT NULL,
+     status TEXT NOT NULL CHECK (status IN ('running', 'completed', 'failed', 'cancelled', 'interrupted')),
+     error TEXT,
+     rounds INTEGER,
+     tool_calls INTEGER,
+     prompt_tokens INTEGER,
+     completion_tokens INTEGER,
+     cached_tokens INTEGER,
+     started_at INTEGER NOT NULL,
+     finished_at INTEGER
+   );
+   CREATE INDEX turns_by_conversation ON turns(conversation_id, number);
+   CREATE INDEX turns_by_start ON turns(started_at);`,
 ];
 
 /** Opens (creating if needed) the SQLite database and brings its schema up to date. */

@@ -1,4 +1,7 @@
-/** Decides which tools a caller may use. The registry enforces it on every call, not only when listing. */
+/**
+ * Decides which tools a caller may use. The registry enforces it on every call, not only when listing.
+ * A policy's answers must not change over its life (the registry keeps the tool list it gives).
+ */
 export interface ToolPolicy {
   readonly name: string;
   allows(toolName: string): boolean;

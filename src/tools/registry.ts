@@ -24,6 +24,9 @@ export interface ExecuteOptions {
 
 export class ToolRegistry {
   private readonly tools = new Map<string, Tool>();
+  private readonly disabled = new Set<string>();
+  /** Per policy (a policy's answers never change): its tool list, built once. */
+  private offered = new WeakMap<ToolPolicy, ToolDefinition[]>();
 
   register(...tools: Tool[]): this {
     for (const tool of tools) {
@@ -32,24 +35,58 @@ export class ToolRegistry {
       if (this.tools.has(name)) throw new Error(`Tool "${name}" is registered twice`);
       this.tools.set(name, tool);
     }
+    this.offered = new WeakMap();
     return this;
   }
 
+  /**
+   * Switches tools off (the user's `tools_disabled`): they are neither offered nor run, whatever the
+   * caller's policy. Unknown names are refused, so a typo cannot leave a tool on that the user meant off.
+   */
+  disable(names: Iterable<string>): this {
+    const unknown = [...names].filter((name) => !this.tools.has(name));
+    if (unknown.length > 0) {
+      throw new Error(`unknown tool ${unknown.join(", ")}; the tools are: ${this.names().join(", ")}`);
+    }
+    for (const name of names) this.disabled.add(name);
+    this.offered = new WeakMap();
+    return this;
+  }
+
+  /** Every registered tool, in registration order (switched-off ones included). */
   names(): string[] {
     return [...this.tools.keys()];
   }
 
-  /** The tools a caller under `policy` is offered. */
+  disabledNames(): string[] {
+    return [...this.disabled];
+  }
+
+  /**
+   * The tools a caller under `policy` is offered, in registration order. The same policy gets the same
+   * array back until a tool is registered or switched off, so a request's tool list (the start of every
+   * prompt a provider can cache) stays identical and is not rebuilt on every round.
+   */
   definitions(policy: ToolPolicy): ToolDefinition[] {
-    const definitions: ToolDefinition[] = [];
-    for (const [name, tool] of this.tools) if (policy.allows(name)) definitions.push(tool.definition());
+    let definitions = this.offered.get(policy);
+    if (!definitions) {
+      definitions = [];
+      for (const [name, tool] of this.tools)
+        if (this.usable(name, policy)) definitions.push(tool.definition());
+      this.offered.set(policy, definitions);
+    }
     return definitions;
+  }
+
+  private usable(name: string, policy: ToolPolicy): boolean {
+    return this.tools.has(name) && !this.disabled.has(name) && policy.allows(name);
   }
 
   /** Runs one call. Always resolves with a result the LLM can read; never rejects. */
   async execute(call: ToolCall, options: ExecuteOptions): Promise<ToolResult> {
     const tool = this.tools.get(call.name);
-    if (!tool || !options.policy.allows(call.name)) {
+    if (!tool || !this.usable(call.name, options.policy)) {
+      options.logger.warn({ tool: call.name, policy: options.policy.name }, "refused a tool call");
       return fail(this.unavailableMessage(call.name, options.policy));
     }
     const args = parseToolArguments(call.arguments);
@@ -91,7 +128,11 @@ export class ToolRegistry {
 
   private unavailableMessage(name: string, policy: ToolPolicy): string {
     const available = this.definitions(policy).map((d) => d.name);
-    const reason = this.tools.has(name) ? `is not allowed here (policy "${policy.name}")` : "does not exist";
+    const reason = !this.tools.has(name)
+      ? "does not exist"
+      : this.disabled.has(name)
+        ? "is switched off in Cyrene's settings (tools_disabled)"
+        : `is not allowed here (policy "${policy.name}")`;
     return `Tool "${name}" ${reason}. Available tools: ${available.join(", ") || "none"}.`;
   }
 }

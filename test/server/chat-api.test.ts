@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getJson, json } from "../support/http.js";
 import { startHarness, type Harness } from "../support/harness.js";
 import { testTools } from "../support/test-tools.js";
+import { withoutNotes } from "../support/messages.js";
 
 let h: Harness;
 beforeAll(async () => {
@@ -48,7 +49,7 @@ describe("POST /api/chat", () => {
       conversation_id: first.conversation_id,
     });
     expect((await json(second)).conversation_id).toBe(first.conversation_id);
-    const history = h.llm.requests[2]!.body.messages.map((m) => m.role);
+    const history = withoutNotes(h.llm.requests[2]!.body.messages).map((m) => m.role);
     expect(history).toEqual(["system", "user", "assistant", "tool", "assistant", "user"]);
   });
 
@@ -89,7 +90,7 @@ describe("POST /api/chat", () => {
     h.llm.script({ text: "recovered" });
     const next = await post("/api/chat", { message: "again", conversation_id: failed.conversation_id });
     expect((await json(next)).reply).toBe("recovered");
-    const roles = h.llm.requests.at(-1)!.body.messages.map((m) => m.role);
+    const roles = withoutNotes(h.llm.requests.at(-1)!.body.messages).map((m) => m.role);
     expect(roles).toEqual(["system", "user", "assistant", "tool", "user"]);
   });
 
@@ -119,16 +120,16 @@ describe("restarts", () => {
     const first = await json(post("/api/chat", { message: "before restart" }));
     await h.restart();
     const stored = await getJson(`${h.url}/api/conversations/${first.conversation_id}`);
-    expect(stored.messages.map((m: { role: string; content: string }) => [m.role, m.content])).toEqual([
+    const messages = withoutNotes<{ role: string; content: string }>(stored.messages);
+    expect(messages.map((m) => [m.role, m.content])).toEqual([
       ["user", "before restart"],
       ["assistant", "remember me"],
     ]);
     h.llm.script({ text: "still here" });
     await post("/api/chat", { message: "after restart", conversation_id: first.conversation_id });
     expect(
-      h.llm.requests
-        .at(-1)!
-        .body.messages.slice(1)
+      withoutNotes(h.llm.requests.at(-1)!.body.messages)
+        .slice(1)
         .map((m) => m.content),
     ).toEqual(["before restart", "remember me", "after restart"]);
   });

@@ -2,6 +2,7 @@ import OpenAI from "openai";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startHarness, type Harness } from "../support/harness.js";
 import { testTools } from "../support/test-tools.js";
+import { withoutNotes } from "../support/messages.js";
 
 let h: Harness;
 let client: OpenAI;
@@ -38,7 +39,7 @@ describe("the OpenAI-compatible API, driven by the openai SDK", () => {
     expect(response.data.choices[0]!.finish_reason).toBe("stop");
     expect(response.data.usage?.total_tokens).toBeGreaterThan(0);
     expect(response.response.headers.get("x-cyrene-conversation-id")).toBeTruthy();
-    const seen = h.llm.requests[0]!.body.messages.map((m) => [m.role, m.content]);
+    const seen = withoutNotes(h.llm.requests[0]!.body.messages).map((m) => [m.role, m.content]);
     expect(seen.slice(1)).toEqual([
       ["system", "Be terse."],
       ["user", "What is 2+2?"],
@@ -78,7 +79,11 @@ describe("the OpenAI-compatible API, driven by the openai SDK", () => {
       { model: "cyrene", messages: [{ role: "user", content: "two" }] },
       { headers: { "x-cyrene-conversation-id": id } },
     );
-    expect(h.llm.requests[1]!.body.messages.slice(1).map((m) => m.content)).toEqual(["one", "first", "two"]);
+    expect(
+      withoutNotes(h.llm.requests[1]!.body.messages)
+        .slice(1)
+        .map((m) => m.content),
+    ).toEqual(["one", "first", "two"]);
   });
 
   it("finds the conversation again when a client re-sends the history without the id", async () => {
@@ -96,12 +101,12 @@ describe("the OpenAI-compatible API, driven by the openai SDK", () => {
       { role: "user" as const, content: "doubled?" },
     ];
     await client.chat.completions.create({ model: "cyrene", messages: followUp, user: "alice" });
-    const seen = h.llm.requests[2]!.body.messages.map((m) => m.role);
+    const seen = withoutNotes(h.llm.requests[2]!.body.messages).map((m) => m.role);
     expect(seen).toEqual(["system", "user", "assistant", "tool", "assistant", "user"]);
 
     h.llm.script({ text: "new" });
     await client.chat.completions.create({ model: "cyrene", messages: followUp, user: "bob" });
-    expect(h.llm.requests[3]!.body.messages.map((m) => m.role)).toEqual([
+    expect(withoutNotes(h.llm.requests[3]!.body.messages).map((m) => m.role)).toEqual([
       "system",
       "user",
       "assistant",
@@ -120,7 +125,11 @@ describe("the OpenAI-compatible API, driven by the openai SDK", () => {
       model: "cyrene",
       messages: [...history, { role: "assistant", content: seen }, { role: "user", content: "again" }],
     });
-    expect(h.llm.requests[1]!.body.messages.map((m) => m.content).slice(1)).toEqual(["tell me", "again"]);
+    expect(
+      withoutNotes(h.llm.requests[1]!.body.messages)
+        .map((m) => m.content)
+        .slice(1),
+    ).toEqual(["tell me", "again"]);
   });
 
   it("refuses a request whose last message is not the user's", async () => {

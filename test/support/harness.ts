@@ -25,6 +25,8 @@ export interface HarnessOptions {
   env?: Record<string, string>;
   tools?: Tool[];
   dataDir?: string;
+  /** The instant turns see (default: the real clock). */
+  clock?: () => Date;
 }
 
 /** Cyrene wired as in production, against a scripted LLM server, listening on a random loopback port. */
@@ -43,7 +45,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     },
   });
   config.llm.requestTimeoutMs = 5_000;
-  let cyrene = createCyrene(config, { logger: silentLogger(), extraTools: options.tools });
+  let cyrene = createCyrene(config, {
+    logger: silentLogger(),
+    extraTools: options.tools,
+    clock: options.clock,
+  });
   let server = await listen(cyrene);
 
   const harness: Harness = {
@@ -58,7 +64,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     async restart() {
       await closeServer(server);
       await cyrene.close();
-      cyrene = createCyrene(config, { logger: silentLogger(), extraTools: options.tools });
+      cyrene = createCyrene(config, {
+        logger: silentLogger(),
+        extraTools: options.tools,
+        clock: options.clock,
+      });
       server = await listen(cyrene);
     },
     async close() {

@@ -68,4 +68,26 @@ describe("ToolRegistry", () => {
     controller.abort("shutdown");
     expect(await running).toEqual({ success: false, error: "sleep was stopped: shutdown" });
   });
+
+  it("neither offers nor runs a switched-off tool, whatever the policy", async () => {
+    const local = new ToolRegistry().register(...tools).disable(["add"]);
+    expect(local.definitions(allowAllTools).map((d) => d.name)).not.toContain("add");
+    expect(local.disabledNames()).toEqual(["add"]);
+    const refused = await local.execute(call("add", { a: 1, b: 2 }), options);
+    expect(refused).toMatchObject({ success: false, error: expect.stringMatching(/switched off/) });
+  });
+
+  it("refuses to switch off a tool it does not know, naming the real ones", () => {
+    expect(() => new ToolRegistry().register(...tools).disable(["ad"])).toThrow(
+      /unknown tool ad; the tools are: sleep, add/,
+    );
+  });
+
+  it("gives the same tool list for a policy until the tools change", () => {
+    const local = new ToolRegistry().register(...tools);
+    const first = local.definitions(allowAllTools);
+    expect(local.definitions(allowAllTools)).toBe(first);
+    local.disable(["sleep"]);
+    expect(local.definitions(allowAllTools)).not.toBe(first);
+  });
 });

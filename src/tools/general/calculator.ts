@@ -6,8 +6,10 @@ import { MathSandbox } from "./calculator/sandbox.js";
 export interface CalculatorOptions {
   /** Time one expression may take (default 3000 ms). */
   timeoutMs?: number;
-  /** Heap limit of the evaluating worker thread (default 256 MB). */
+  /** Heap limit of the evaluating process (default 256 MB). */
   maxMemoryMb?: number;
+  /** The evaluating process is stopped after this long without a call (default 60 s). */
+  idleMs?: number;
 }
 
 export const MAX_EXPRESSION_LENGTH = 500;
@@ -22,11 +24,12 @@ const DESCRIPTION =
   "Exact math and unit conversion (计算/换算): arithmetic, big numbers, %, powers, roots, trig, log, matrices. " +
   "Use for any calculation instead of mental math.";
 
-/** A calculator tool backed by a restricted mathjs instance in a worker thread. */
+/** A calculator tool backed by a restricted mathjs instance in a child process. */
 export function calculatorTool(options: CalculatorOptions = {}): Tool {
   const sandbox = new MathSandbox({
     timeoutMs: options.timeoutMs ?? 3000,
     maxMemoryMb: options.maxMemoryMb ?? 256,
+    idleMs: options.idleMs ?? 60_000,
   });
   return defineTool({
     name: "calculator",

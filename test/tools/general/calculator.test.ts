@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { ToolResult } from "../../../src/tools/contract.js";
 import { calculatorTool, normalizeExpression } from "../../../src/tools/general/calculator.js";
@@ -133,5 +134,30 @@ describe("calculator", () => {
     it("validates argument types", async () => {
       expect(await tool.execute({ expression: 42 }, toolContext())).toMatchObject({ success: false });
     });
+  });
+});
+
+describe("the calculator process", () => {
+  const calculatorChildren = () =>
+    readdirSync("/proc")
+      .filter((entry) => /^\d+$/.test(entry))
+      .filter((pid) => {
+        try {
+          const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+          const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+          return parent === process.pid && readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("mathjs");
+        } catch {
+          return false; // exited while we looked
+        }
+      });
+
+  it("is stopped once idle, and started again by the next call", async () => {
+    const idle = calculatorTool({ idleMs: 200 });
+    const before = calculatorChildren().length;
+    expect(await succeed(idle, { expression: "2+2" })).toMatchObject({ result: "4" });
+    expect(calculatorChildren().length).toBe(before + 1);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(calculatorChildren().length).toBe(before);
+    expect(await succeed(idle, { expression: "3*3" })).toMatchObject({ result: "9" });
   });
 });

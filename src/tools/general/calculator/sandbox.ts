@@ -8,6 +8,8 @@ export interface SandboxOptions {
   timeoutMs: number;
   /** Heap limit of the calculator process. */
   maxMemoryMb: number;
+  /** The process exits after this long without a call (it holds ~115 MB with mathjs loaded). */
+  idleMs: number;
 }
 
 export type SandboxAnswer =
@@ -29,9 +31,10 @@ interface Pending {
 }
 
 /**
- * One long-lived child process holding a restricted mathjs instance (loading mathjs takes about a
- * second, so it is kept between calls). Calls run one at a time; a call that exceeds the time limit
- * or the memory limit, or is aborted, ends the process, and the next call starts a new one.
+ * One child process holding a restricted mathjs instance (loading mathjs takes about a second, so it
+ * is kept between calls, and stopped after `idleMs` without one: on a small box 115 MB is too much to
+ * hold for a calculator nobody uses). Calls run one at a time; a call that exceeds the time limit or
+ * the memory limit, or is aborted, ends the process, and the next call starts a new one.
  *
  * A process, not a worker thread: a worker's heap limit does not catch one huge allocation
  * (`ones(2^31)`), which takes the whole Node process down with it.
@@ -42,17 +45,31 @@ export class MathSandbox {
   private pending: Pending | undefined;
   private tail: Promise<unknown> = Promise.resolve();
   private nextId = 1;
+  private idleTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: SandboxOptions) {}
 
   evaluate(expression: string, signal: AbortSignal): Promise<SandboxAnswer> {
+    clearTimeout(this.idleTimer);
     const run = this.tail.then(() => this.runNow(expression, signal));
-    this.tail = run.catch(() => undefined);
+    const tail: Promise<unknown> = run
+      .catch(() => undefined)
+      .then(() => {
+        if (this.tail === tail) this.stopWhenIdle();
+      });
+    this.tail = tail;
     return run;
+  }
+
+  private stopWhenIdle(): void {
+    clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => void this.close(), this.options.idleMs);
+    this.idleTimer.unref();
   }
 
   /** Stops the calculator process (a later call starts a new one). */
   async close(): Promise<void> {
+    clearTimeout(this.idleTimer);
     const worker = this.worker;
     if (worker) await this.kill(worker);
   }

@@ -1,0 +1,113 @@
+import type { LlmUsage } from "../llm/messages.js";
+import type { Db } from "./database.js";
+
+export type TurnStatus = "running" | "completed" | "failed" | "cancelled" | "interrupted";
+
+export interface TurnRecord {
+  id: string;
+  conversationId: string;
+  number: number;
+  status: TurnStatus;
+  error: string | null;
+  rounds: number | null;
+  toolCalls: number | null;
+  usage: LlmUsage | null;
+  startedAt: number;
+  finishedAt: number | null;
+}
+
+export interface TurnEnd {
+  status: Exclude<TurnStatus, "running" | "interrupted">;
+  error?: string;
+  rounds: number;
+  toolCalls: number;
+  usage: LlmUsage;
+}
+
+/**
+ * One row per turn: how it ended, and what it cost (tokens, cache hits). The row is written by
+ * ConversationStore.startTurn, in the transaction that stores the turn's first messages.
+ */
+export class TurnStore {
+  private readonly statements;
+
+  constructor(db: Db) {
+    this.statements = {
+      finish: db.prepare(
+        `UPDATE turns SET status = ?, error = ?, rounds = ?, tool_calls = ?, prompt_tokens = ?,
+           completion_tokens = ?, cached_tokens = ?, finished_at = ? WHERE id = ?`,
+      ),
+      interruptRunning: db.prepare(
+        "UPDATE turns SET status = 'interrupted', finished_at = ? WHERE status = 'running'",
+      ),
+      get: db.prepare("SELECT * FROM turns WHERE id = ?"),
+      recent: db.prepare("SELECT * FROM turns ORDER BY started_at DESC LIMIT ?"),
+    };
+  }
+
+  finish(id: string, end: TurnEnd): void {
+    const { usage } = end;
+    this.statements.finish.run(
+      end.status,
+      end.error ?? null,
+      end.rounds,
+      end.toolCalls,
+      usage.promptTokens,
+      usage.completionTokens,
+      usage.cachedTokens ?? null,
+      Date.now(),
+      id,
+    );
+  }
+
+  /** After a restart no turn is running any more. */
+  interruptRunning(): number {
+    return this.statements.interruptRunning.run(Date.now()).changes;
+  }
+
+  get(id: string): TurnRecord | undefined {
+    const row = this.statements.get.get(id) as TurnRow | undefined;
+    return row && toRecord(row);
+  }
+
+  recent(limit = 20): TurnRecord[] {
+    return (this.statements.recent.all(limit) as TurnRow[]).map(toRecord);
+  }
+}
+
+interface TurnRow {
+  id: string;
+  conversation_id: string;
+  number: number;
+  status: TurnStatus;
+  error: string | null;
+  rounds: number | null;
+  tool_calls: number | null;
+  prompt_tokens: number | null;
+  completion_tokens: number | null;
+  cached_tokens: number | null;
+  started_at: number;
+  finished_at: number | null;
+}
+
+function toRecord(row: TurnRow): TurnRecord {
+  return {
+    id: row.id,
+    conversationId: row.conversation_id,
+    number: row.number,
+    status: row.status,
+    error: row.error,
+    rounds: row.rounds,
+    toolCalls: row.tool_calls,
+    usage:
+      row.prompt_tokens === null
+        ? null
+        : {
+            promptTokens: row.prompt_tokens,
+            completionTokens: row.completion_tokens ?? 0,
+            ...(row.cached_tokens !== null ? { cachedTokens: row.cached_tokens } : {}),
+          },
+    startedAt: row.started_at,
+    finishedAt: row.finished_at,
+  };
+}
