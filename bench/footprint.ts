@@ -132,7 +132,7 @@ async function callEveryTool(url: string, llm: ScriptedLlm, webOrigin: string): 
     { name: "web_search", arguments: { query: "home assistant" } },
     { name: "web_fetch", arguments: { url: `${webOrigin}/article` } },
     { name: "iot_query", arguments: { query: "lights" } },
-    { name: "iot_control", arguments: { target: "客厅灯", service: "turn_on" } },
+    { name: "iot_control", arguments: { target: "客厅灯", service: "light.turn_on" } },
   ];
   llm.script({ toolCalls: calls }, { text: "done" });
   const res = await fetch(`${url}/api/chat`, {

@@ -1,4 +1,7 @@
-import iconv from "iconv-lite";
+import { lazy } from "../lazy.js";
+
+/** Only for legacy charsets: UTF-8 bodies (nearly all) are decoded without loading it. */
+const loadIconv = lazy(async () => (await import("iconv-lite")).default);
 
 export interface ContentType {
   /** Lower-case media type without parameters, "" when absent. */
@@ -43,11 +46,12 @@ const ALIASES: Record<string, string> = {
 };
 
 /** The iconv-lite name for a charset label, or undefined when unknown. */
-export function normalizeCharset(label: string | undefined): string | undefined {
+export async function normalizeCharset(label: string | undefined): Promise<string | undefined> {
   if (!label) return undefined;
   const key = label.trim().toLowerCase();
   const name = ALIASES[key] ?? key;
-  return iconv.encodingExists(name) ? name : undefined;
+  if (name === "utf-8") return name;
+  return (await loadIconv()).encodingExists(name) ? name : undefined;
 }
 
 /** A charset declared inside the document: `<meta charset>`, `http-equiv` Content-Type, or `<?xml encoding?>`. */
@@ -77,22 +81,28 @@ export interface DecodedText {
  * declared in the document, then a guess — UTF-8 when valid, else GB18030 when that reads as Chinese,
  * else windows-1252.
  */
-export function decodeBody(body: Buffer, contentType: string | undefined, markup = true): DecodedText {
+export async function decodeBody(
+  body: Buffer,
+  contentType: string | undefined,
+  markup = true,
+): Promise<DecodedText> {
   const declared =
     bomCharset(body) ??
-    normalizeCharset(parseContentType(contentType).charset) ??
-    (markup ? normalizeCharset(sniffDeclaredCharset(body)) : undefined);
-  const charset = declared ?? guessCharset(body);
-  return { text: iconv.decode(body, charset), charset };
+    (await normalizeCharset(parseContentType(contentType).charset)) ??
+    (markup ? await normalizeCharset(sniffDeclaredCharset(body)) : undefined);
+  const charset = declared ?? (await guessCharset(body));
+  // Like iconv-lite, TextDecoder drops a leading byte-order mark and replaces invalid bytes with U+FFFD.
+  if (charset === "utf-8") return { text: new TextDecoder("utf-8").decode(body), charset };
+  return { text: (await loadIconv()).decode(body, charset), charset };
 }
 
-function guessCharset(body: Buffer): string {
+async function guessCharset(body: Buffer): Promise<string> {
   try {
     // `stream: true` tolerates a character cut in two at the end of a truncated body.
     new TextDecoder("utf-8", { fatal: true }).decode(body, { stream: true });
     return "utf-8";
   } catch {
-    const sample = iconv.decode(body.subarray(0, 16_384), "gb18030");
+    const sample = (await loadIconv()).decode(body.subarray(0, 16_384), "gb18030");
     const nonAscii = sample.replace(/[^\u0080-\uffff]/g, "");
     const han = nonAscii.match(/[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]/g)?.length ?? 0;
     return nonAscii.length > 0 && han / nonAscii.length > 0.8 ? "gb18030" : "windows-1252";

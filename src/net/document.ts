@@ -69,12 +69,12 @@ export async function fetchDocument(guard: NetworkGuard, request: DocumentReques
   const kind = contentKind(mime, response.body);
   if (kind !== "html" && kind !== "text") throw new NetError(notText(response, kind), "unsupported_type");
 
-  const { text } = decodeBody(response.body, contentType, kind === "html" || /xml/.test(mime));
+  const { text } = await decodeBody(response.body, contentType, kind === "html" || /xml/.test(mime));
   const base = { url: response.url, mime, bytes: response.body.length, truncated: response.truncated };
   if (kind === "text") {
     return { ...base, kind, text: isJsonType(mime) ? prettyJson(text) : text.trim() };
   }
-  const page = extractPage(text, response.url, { links: request.links ?? false });
+  const page = await extractPage(text, response.url, { links: request.links ?? false });
   return {
     ...base,
     kind,

@@ -1,6 +1,7 @@
-import { Readability } from "@mozilla/readability";
-import { parseHTML } from "linkedom";
-import TurndownService from "turndown";
+import type { Readability } from "@mozilla/readability";
+import type TurndownService from "turndown";
+import { lazy } from "../lazy.js";
+import { createTurndown } from "./turndown.js";
 
 export interface ExtractedPage {
   title?: string;
@@ -26,54 +27,29 @@ const CHROME =
   "script, style, noscript, template, iframe, svg, canvas, form, button, select, nav, header, footer, aside, " +
   '[role="navigation"], [role="banner"], [role="contentinfo"], [aria-hidden="true"], [hidden]';
 
-const turndown = new TurndownService({
-  headingStyle: "atx",
-  codeBlockStyle: "fenced",
-  bulletListMarker: "-",
-  emDelimiter: "*",
+/** linkedom, Readability and Turndown: together some 40 MB, loaded with the first page read. */
+const loadLibraries = lazy(async () => {
+  const [{ parseHTML }, { Readability }, { default: Turndown }] = await Promise.all([
+    import("linkedom"),
+    import("@mozilla/readability"),
+    import("turndown"),
+  ]);
+  return { parseHTML, Readability, turndown: createTurndown(Turndown) };
 });
-turndown.remove(["script", "style", "noscript", "template", "iframe"]);
-// Links become their text: URLs would double the length; the caller can ask for the list of links instead.
-turndown.addRule("linkText", { filter: "a", replacement: (content) => content });
-turndown.addRule("imageAlt", {
-  filter: "img",
-  replacement: (_content, node) => {
-    const alt = (node as { getAttribute(name: string): string | null }).getAttribute("alt")?.trim();
-    return alt ? `[image: ${alt}]` : "";
-  },
-});
-turndown.addRule("compactListItem", {
-  filter: "li",
-  replacement: (content, node) => {
-    const item = node as unknown as { parentNode: ListParent | null; nextSibling: unknown };
-    const parent = item.parentNode;
-    let prefix = "- ";
-    if (parent?.nodeName === "OL") {
-      const start = Number(parent.getAttribute("start") ?? 1) || 1;
-      prefix = `${start + Array.prototype.indexOf.call(parent.children, item)}. `;
-    }
-    const body = content
-      .replace(/^\n+/, "")
-      .replace(/\n+$/, "\n")
-      .replace(/\n/gm, `\n${" ".repeat(prefix.length)}`);
-    return prefix + body.trimEnd() + (item.nextSibling ? "\n" : "");
-  },
-});
-
-interface ListParent {
-  nodeName: string;
-  children: ArrayLike<unknown>;
-  getAttribute(name: string): string | null;
-}
 
 /** Main content of an HTML page as Markdown, with title, byline and site name. */
-export function extractPage(html: string, pageUrl: string, options: { links: boolean }): ExtractedPage {
+export async function extractPage(
+  html: string,
+  pageUrl: string,
+  options: { links: boolean },
+): Promise<ExtractedPage> {
+  const { parseHTML, Readability, turndown } = await loadLibraries();
   const { document } = parseHTML(html);
   const baseUrl = documentBase(document, pageUrl);
   const links = options.links ? collectLinks(document, baseUrl) : undefined;
   const documentTitle = text(document.querySelector("title")?.textContent);
 
-  const article = readArticle(document);
+  const article = readArticle(Readability, document);
   const readable = !!article?.content && (article.textContent?.trim().length ?? 0) >= 100;
   let contentHtml = readable ? (article?.content ?? "") : "";
   if (!readable) {
@@ -89,22 +65,22 @@ export function extractPage(html: string, pageUrl: string, options: { links: boo
     published: text(article?.publishedTime) || undefined,
     language: text(article?.lang) || undefined,
     excerpt: text(article?.excerpt) || undefined,
-    markdown: toMarkdown(contentHtml),
+    markdown: toMarkdown(turndown, contentHtml),
     readable,
     links,
   };
 }
 
-function readArticle(document: unknown): ReturnType<Readability["parse"]> {
+function readArticle(Reader: typeof Readability, document: unknown): ReturnType<Readability["parse"]> {
   try {
     const dom = document as ConstructorParameters<typeof Readability>[0];
-    return new Readability(dom, { charThreshold: 200 }).parse();
+    return new Reader(dom, { charThreshold: 200 }).parse();
   } catch {
     return null; // Readability trips over some malformed documents: fall back to the whole body
   }
 }
 
-export function toMarkdown(html: string): string {
+function toMarkdown(turndown: TurndownService, html: string): string {
   return turndown
     .turndown(html)
     .replace(/[ \t]+$/gm, "")

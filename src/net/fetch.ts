@@ -1,5 +1,5 @@
-import axios from "axios";
 import type { Readable } from "node:stream";
+import { lazy } from "../lazy.js";
 import { NetError, NetworkRefusedError } from "./errors.js";
 import { describeFailure } from "./failure.js";
 import type { NetworkGuard } from "./guard.js";
@@ -46,6 +46,8 @@ export interface GuardedResponse extends ResponseHead {
   droppedHeaders: string[];
 }
 
+const loadAxios = lazy(() => import("axios"));
+
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 /** Dropped when a redirect leaves the origin (follow-redirects drops the first three; we are stricter). */
 const CREDENTIAL_HEADER =
@@ -73,6 +75,7 @@ export async function guardedFetch(guard: NetworkGuard, request: GuardedRequest)
   const redirects: string[] = [];
 
   try {
+    const { default: axios } = await untilAborted(loadAxios(), signal);
     for (;;) {
       const { url: target } = await untilAborted(guard.check(url), signal);
       url = target.href;

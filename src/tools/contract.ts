@@ -38,3 +38,6 @@ export class ToolError extends Error {
 
 export const ok = (data: unknown): ToolResult => ({ success: true, data });
 export const fail = (error: string): ToolResult => ({ success: false, error });
+
+/** The name given to a tool call the LLM sent without one, so its error result has a call to pair with. */
+export const UNNAMED_TOOL = "unnamed_tool";

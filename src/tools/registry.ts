@@ -1,6 +1,6 @@
 import type { Logger } from "../logging/logger.js";
 import { parseToolArguments } from "./arguments.js";
-import { fail, type Tool, type ToolDefinition, type ToolResult } from "./contract.js";
+import { fail, UNNAMED_TOOL, type Tool, type ToolDefinition, type ToolResult } from "./contract.js";
 import type { ToolPolicy } from "./policy.js";
 
 export interface ToolCall {
@@ -128,6 +128,9 @@ export class ToolRegistry {
 
   private unavailableMessage(name: string, policy: ToolPolicy): string {
     const available = this.definitions(policy).map((d) => d.name);
+    if (name === UNNAMED_TOOL && !this.tools.has(name)) {
+      return `A tool call came without a tool name. Available tools: ${available.join(", ") || "none"}.`;
+    }
     const reason = !this.tools.has(name)
       ? "does not exist"
       : this.disabled.has(name)

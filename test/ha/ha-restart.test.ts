@@ -43,10 +43,7 @@ describeHa("Home Assistant restarting mid-session", () => {
       const restarting = instance.restart();
       await expect.poll(() => ha.status().state, { timeout: 30_000, interval: 20 }).toBe("unavailable");
       const started = Date.now();
-      const during = await control.execute(
-        { domain: "light", service: "turn_off", target: "厨房的灯" },
-        ctx(),
-      );
+      const during = await control.execute({ service: "light.turn_off", target: "厨房的灯" }, ctx());
       expect(Date.now() - started).toBeLessThan(1_000);
       expect(during).toEqual({
         success: false,
@@ -66,9 +63,7 @@ describeHa("Home Assistant restarting mid-session", () => {
 
       // The registries were read again (Chinese area names resolve) and the state stream is live.
       const wanted = (await restState(instance, kitchen)).state === "on" ? "turn_off" : "turn_on";
-      const after = data(
-        await control.execute({ domain: "light", service: wanted, target: "厨房的灯" }, ctx()),
-      );
+      const after = data(await control.execute({ service: `light.${wanted}`, target: "厨房的灯" }, ctx()));
       expect(after.results).toEqual([
         expect.stringMatching(
           new RegExp(`^Kitchen Lights .*: ${wanted === "turn_on" ? "on" : "off"}, .*\\(was `),

@@ -43,8 +43,7 @@ describeHa("the tool loop driving a real Home Assistant", (info) => {
             {
               name: "iot_control",
               arguments: {
-                domain: "light",
-                service: "turn_on",
+                service: "light.turn_on",
                 target: "office lights",
                 data: { brightness_pct: 60 },
               },
@@ -82,9 +81,7 @@ describeHa("the tool loop driving a real Home Assistant", (info) => {
       };
       h.llm.script(
         {
-          toolCalls: [
-            { name: "iot_control", arguments: { domain: "cover", service: "open_cover", target: "车库门" } },
-          ],
+          toolCalls: [{ name: "iot_control", arguments: { service: "cover.open_cover", target: "车库门" } }],
         },
         // A model that tries to confirm on its own, in the same turn, is refused.
         (request) => ({

@@ -78,6 +78,11 @@ describeHa("iot tools against a real Home Assistant", (info) => {
     expect(garage.results).toEqual([
       expect.stringMatching(/^Garage Door \(cover\.garage_door\): (open|closed).*, area 车库, /),
     ]);
+    const listed = await ok(run("query", { query: "light.kitchen_lights, cover.garage_door" }));
+    expect(ids(listed)).toEqual(["cover.garage_door", "light.kitchen_lights"]);
+    const locks = await ok(run("query", { query: "locks" }));
+    expect(ids(locks)).toContain(fixture.lock);
+    expect(ids(locks).filter((id) => !id?.startsWith("lock."))).toEqual([]);
     const climate = await ok(run("query", { query: "空调" }));
     expect(climate.results[0]).toMatch(/^Hvac \(climate\.hvac\): \w+, current [\d.]+ °C, target [\d.]+ °C/);
   });
@@ -90,8 +95,7 @@ describeHa("iot tools against a real Home Assistant", (info) => {
       const kitchenZh = entry(kitchen).aliases.find((a) => /[\u4e00-\u9fff]/.test(a))!;
       const dimmed = await ok(
         run("control", {
-          domain: "light",
-          service: "turn_on",
+          service: "light.turn_on",
           target: kitchenZh,
           data: { brightness_pct: 30 },
         }),
@@ -105,8 +109,7 @@ describeHa("iot tools against a real Home Assistant", (info) => {
       const colorZh = entry(color).aliases.find((a) => /[\u4e00-\u9fff]/.test(a))!;
       const blue = await ok(
         run("control", {
-          domain: "light",
-          service: "turn_on",
+          service: "light.turn_on",
           target: colorZh,
           data: { color_name: "蓝色" },
         }),
@@ -117,8 +120,7 @@ describeHa("iot tools against a real Home Assistant", (info) => {
       const ceiling = "light.ceiling_lights";
       await ok(
         run("control", {
-          domain: "light",
-          service: "turn_on",
+          service: "light.turn_on",
           target: "Ceiling Lights",
           data: { color_temp_kelvin: 3000 },
         }),
@@ -133,8 +135,7 @@ describeHa("iot tools against a real Home Assistant", (info) => {
     const target = (await restState(info, fixture.climate)).attributes.temperature === 23 ? 22 : 23;
     const answer = await ok(
       run("control", {
-        domain: "climate",
-        service: "set_temperature",
+        service: "climate.set_temperature",
         target: "空调",
         data: { temperature: target },
       }),
@@ -146,15 +147,13 @@ describeHa("iot tools against a real Home Assistant", (info) => {
 
   it("validates service data against HA's own field list", SHARED, async () => {
     expect(
-      await failed(
-        run("control", { domain: "light", service: "turn_on", target: "Kitchen Lights", data: { glow: 5 } }),
-      ),
+      await failed(run("control", { service: "light.turn_on", target: "Kitchen Lights", data: { glow: 5 } })),
     ).toMatch(
       /light\.turn_on has no field "glow"\. Valid fields: .*color_temp_kelvin \[2000–6500\].*brightness_pct \[0–100 %\]/,
     );
-    expect(
-      await failed(run("control", { domain: "light", service: "blink", target: "Kitchen Lights" })),
-    ).toMatch(/light has no service "blink"\. Valid services: .*turn_on/);
+    expect(await failed(run("control", { service: "light.blink", target: "Kitchen Lights" }))).toMatch(
+      /light has no service "blink"\. Valid services: .*turn_on/,
+    );
   });
 
   it(
@@ -165,9 +164,7 @@ describeHa("iot tools against a real Home Assistant", (info) => {
       await restCall(info, "lock", "lock", { entity_id: lock });
       await expect.poll(async () => (await restState(info, lock)).state).toBe("locked");
 
-      const asked = await ok(
-        run("control", { domain: "lock", service: "unlock", target: "大门锁" }, "turn-a"),
-      );
+      const asked = await ok(run("control", { service: "lock.unlock", target: "大门锁" }, "turn-a"));
       expect(asked).toMatchObject({ status: "confirmation_required", would: `unlock 入户门锁 (${lock})` });
       expect(await failed(run("control", { confirmation_id: asked.confirmation_id }, "turn-a"))).toMatch(
         /not confirmed yet/,
@@ -180,26 +177,24 @@ describeHa("iot tools against a real Home Assistant", (info) => {
       ]);
       expect((await restState(info, lock)).state).toBe("unlocked");
 
-      const relocked = await ok(
-        run("control", { domain: "lock", service: "lock", entity_ids: [lock] }, "turn-c"),
-      );
+      const relocked = await ok(run("control", { service: "lock.lock", target: lock }, "turn-c"));
       expect(relocked.results[0]).toMatch(/: locked, /);
     },
   );
 
   it("refuses an entity that is not exposed to Assist", SHARED, async () => {
     const before = (await restState(info, fixture.notExposed)).state;
-    expect(
-      await failed(run("control", { domain: "switch", service: "toggle", target: "Decorative Lights" })),
-    ).toMatch(/Decorative Lights \(switch\.decorative_lights\) is not exposed to Assist/);
+    expect(await failed(run("control", { service: "switch.toggle", target: "Decorative Lights" }))).toMatch(
+      /Decorative Lights \(switch\.decorative_lights\) is not exposed to Assist/,
+    );
     expect(await failed(run("query", { query: "装饰灯" }))).toMatch(/is not exposed to Assist/);
     expect((await restState(info, fixture.notExposed)).state).toBe(before);
   });
 
   it("answers an unknown name with the closest matches", SHARED, async () => {
-    expect(
-      await failed(run("control", { domain: "fan", service: "turn_on", target: "bathroom fan" })),
-    ).toMatch(/No fan matches "bathroom fan"\. Closest matches: .*\(fan\.[a-z_]+/);
+    expect(await failed(run("control", { service: "fan.turn_on", target: "bathroom fan" }))).toMatch(
+      /No fan matches "bathroom fan"\. Closest matches: .*\(fan\.[a-z_]+/,
+    );
     const answer = await ok(run("query", { query: "bathroom fan" }));
     expect(answer.matched).toBe(0);
     expect(answer.closest[0]).toMatch(/\(fan\./);
@@ -209,12 +204,10 @@ describeHa("iot tools against a real Home Assistant", (info) => {
     "refuses house-wide actions unless all is set, and asks before opening the garage door",
     SHARED,
     async () => {
-      expect(
-        await failed(run("control", { domain: "light", service: "turn_off", target: "所有的灯" })),
-      ).toMatch(/every light in the house/);
-      const garage = await ok(
-        run("control", { domain: "cover", service: "open_cover", target: "garage door" }),
+      expect(await failed(run("control", { service: "light.turn_off", target: "所有的灯" }))).toMatch(
+        /every light in the house/,
       );
+      const garage = await ok(run("control", { service: "cover.open_cover", target: "garage door" }));
       expect(garage).toMatchObject({
         status: "confirmation_required",
         would: "open Garage Door (cover.garage_door)",

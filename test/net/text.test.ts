@@ -14,13 +14,13 @@ describe("charsets", () => {
     expect(parseContentType(undefined)).toEqual({ mime: "" });
   });
 
-  it("maps the labels browsers accept onto iconv-lite decoders", () => {
-    expect(normalizeCharset("GB2312")).toBe("gb18030");
-    expect(normalizeCharset("gbk")).toBe("gb18030");
-    expect(normalizeCharset("Big5")).toBe("big5hkscs");
-    expect(normalizeCharset("ISO-8859-1")).toBe("windows-1252");
-    expect(normalizeCharset("shift_jis")).toBe("shift_jis");
-    expect(normalizeCharset("no-such-charset")).toBeUndefined();
+  it("maps the labels browsers accept onto iconv-lite decoders", async () => {
+    expect(await normalizeCharset("GB2312")).toBe("gb18030");
+    expect(await normalizeCharset("gbk")).toBe("gb18030");
+    expect(await normalizeCharset("Big5")).toBe("big5hkscs");
+    expect(await normalizeCharset("ISO-8859-1")).toBe("windows-1252");
+    expect(await normalizeCharset("shift_jis")).toBe("shift_jis");
+    expect(await normalizeCharset("no-such-charset")).toBeUndefined();
   });
 
   it("finds charsets declared in the document", () => {
@@ -33,28 +33,37 @@ describe("charsets", () => {
     expect(sniffDeclaredCharset(Buffer.from('<?xml version="1.0" encoding="GBK"?><rss/>'))).toBe("GBK");
   });
 
-  it("prefers the byte-order mark, then the header, then the document", () => {
+  it("prefers the byte-order mark, then the header, then the document", async () => {
     const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from("温度", "utf16le")]);
-    expect(decodeBody(utf16, "text/plain; charset=gbk").text).toBe("温度");
+    expect((await decodeBody(utf16, "text/plain; charset=gbk")).text).toBe("温度");
     const gbk = iconv.encode('<meta charset="utf-8"><p>温度</p>', "gbk");
-    expect(decodeBody(gbk, "text/html; charset=gbk").text).toContain("温度");
+    expect((await decodeBody(gbk, "text/html; charset=gbk")).text).toContain("温度");
   });
 
-  it("guesses undeclared bodies: UTF-8, else GB18030 for Chinese, else windows-1252", () => {
-    expect(decodeBody(Buffer.from("Grüße 温度"), "text/plain")).toMatchObject({ charset: "utf-8" });
-    expect(decodeBody(iconv.encode("今天的温度是二十三度，湿度百分之六十。", "gbk"), undefined)).toEqual({
+  it("guesses undeclared bodies: UTF-8, else GB18030 for Chinese, else windows-1252", async () => {
+    expect(await decodeBody(Buffer.from("Grüße 温度"), "text/plain")).toMatchObject({ charset: "utf-8" });
+    expect(
+      await decodeBody(iconv.encode("今天的温度是二十三度，湿度百分之六十。", "gbk"), undefined),
+    ).toEqual({
       text: "今天的温度是二十三度，湿度百分之六十。",
       charset: "gb18030",
     });
-    expect(decodeBody(iconv.encode("Grüße aus Köln", "latin1"), undefined)).toEqual({
+    expect(await decodeBody(iconv.encode("Grüße aus Köln", "latin1"), undefined)).toEqual({
       text: "Grüße aus Köln",
       charset: "windows-1252",
     });
   });
 
-  it("tolerates a UTF-8 character cut off by truncation", () => {
+  it("decodes UTF-8 as iconv-lite would: byte-order mark dropped, invalid bytes replaced", async () => {
+    const bom = Buffer.from("\uFEFF温度 23 °C");
+    expect(await decodeBody(bom, "text/plain")).toEqual({ text: "温度 23 °C", charset: "utf-8" });
+    const broken = Buffer.concat([Buffer.from("温"), Buffer.from([0xff]), Buffer.from("度")]);
+    expect((await decodeBody(broken, "text/plain; charset=UTF-8")).text).toBe(iconv.decode(broken, "utf-8"));
+  });
+
+  it("tolerates a UTF-8 character cut off by truncation", async () => {
     const cut = Buffer.from("温度").subarray(0, 4);
-    expect(decodeBody(cut, undefined).charset).toBe("utf-8");
+    expect((await decodeBody(cut, undefined)).charset).toBe("utf-8");
   });
 });
 

@@ -2,10 +2,10 @@ import { DateTime } from "luxon";
 import { z } from "zod";
 import { ToolError, type Tool } from "../contract.js";
 import { defineTool } from "../define-tool.js";
-import { requireField } from "../fields.js";
-import { lunarOf, lunarYearOf, solarOfLunar, solarTerms } from "./datetime/lunar.js";
-import { checkZone, parseDuration, resolveDateTime } from "./datetime/parse.js";
-import { diff, format, point, type Locale } from "./datetime/present.js";
+import { parseDuration } from "./datetime/duration.js";
+import { lunarOf, solarTerms } from "./datetime/lunar.js";
+import { checkZone, resolveDateTime } from "./datetime/parse.js";
+import { dayFacts, diff, format, point } from "./datetime/present.js";
 
 export interface DatetimeOptions {
   /** The home's IANA time zone (read on every call, so a changed setting applies at once). */
@@ -14,99 +14,23 @@ export interface DatetimeOptions {
   now?: () => Date;
 }
 
-const OPERATIONS = [
-  "now",
-  "parse",
-  "convert",
-  "add",
-  "subtract",
-  "diff",
-  "weekday",
-  "format",
-  "lunar",
-  "from_lunar",
-  "solar_terms",
-] as const;
-
+// One instant (`datetime`, default now, shifted by `add`) and optional views of it, so no operation
+// parameter is needed: each view is asked for by its own field.
 const parameters = z.object({
-  operation: z
-    .enum(OPERATIONS)
-    .describe(
-      "now: current date/time. parse: turn `datetime` (a phrase) into an exact date/time. " +
-        "convert: `datetime` (read in time_zone) shown in to_time_zone. add / subtract: `datetime` (default now) ± `duration`. " +
-        "diff: time from `datetime` (default now) to `target` (还有几天/倒计时). weekday: 星期几, ISO week, day of year. " +
-        "format: `datetime` in `format`. lunar: Chinese lunar date (农历/干支/生肖/节日) of `datetime` (default today). " +
-        "from_lunar: Gregorian date of lunar_month/lunar_day (e.g. 中秋 = 8/15, 春节 = 1/1). " +
-        "solar_terms: current and next 节气 for `datetime`; with `year`, all 24 of that year.",
-    ),
-  datetime: z
-    .string()
-    .optional()
-    .describe(
-      'A date/time: ISO 8601 ("2026-03-08T14:30", "2026-03-08", with or without offset), a unix timestamp, or a phrase ' +
-        'in English or Chinese ("next Friday 3pm", "tomorrow 8am", "in 3 hours", "明天早上8点", "下周五下午三点", "3天后"). ' +
-        "Read in time_zone. Omit for now.",
-    ),
-  target: z.string().optional().describe("diff only: the second date/time, same forms as `datetime`."),
-  time_zone: z
-    .string()
-    .optional()
-    .describe(
-      "IANA time zone (e.g. Asia/Shanghai, America/New_York, UTC+8) to read and show times in. Omit for the home's zone.",
-    ),
-  to_time_zone: z.string().optional().describe("convert only: the IANA time zone to convert into."),
-  duration: z
-    .string()
-    .optional()
-    .describe(
-      'add/subtract only: ISO 8601 ("P1DT2H") or text ("3 days 4 hours", "90 minutes", "1.5h", "2周", "1年3个月").',
-    ),
-  format: z
-    .string()
-    .optional()
-    .describe(
-      'format only: a preset (full, date, time, iso, rfc2822, http, unix) or Luxon tokens, e.g. "yyyy-MM-dd HH:mm", "EEEE", "MMM d".',
-    ),
-  locale: z
-    .enum(["en", "zh"])
-    .optional()
-    .describe('Language of human-readable strings: "zh" for Chinese users. Default "en".'),
-  lunar_year: z
-    .number()
-    .int()
-    .min(1901)
-    .max(2099)
-    .optional()
-    .describe("from_lunar only: the lunar year (2026 for 丙午年). Default: the current one."),
-  lunar_month: z
-    .number()
-    .int()
-    .min(1)
-    .max(12)
-    .optional()
-    .describe("from_lunar only: lunar month 1–12 (正月 = 1, 腊月 = 12)."),
-  lunar_day: z.number().int().min(1).max(30).optional().describe("from_lunar only: lunar day 1–30."),
-  leap_month: z.boolean().optional().describe("from_lunar only: true for a leap month (闰月)."),
-  year: z
-    .number()
-    .int()
-    .min(1901)
-    .max(2099)
-    .optional()
-    .describe("solar_terms only: list all 24 solar terms of this Gregorian year."),
+  datetime: z.string().optional().describe("ISO, unix or phrase: 明天8点, next Friday 3pm, 农历八月十五"),
+  add: z.string().optional().describe("-3 days, P1DT2H, 2周"),
+  until: z.string().optional().describe("countdown target"),
+  time_zone: z.string().optional(),
+  to_time_zone: z.string().optional(),
+  format: z.string().optional().describe("unix, iso or Luxon tokens"),
+  calendar: z.enum(["lunar", "solar_terms"]).optional(),
 });
 
 type Args = z.output<typeof parameters>;
 
-/** A text parameter given as "" says nothing: it counts as missing. */
-const TEXT_FIELD = { emptyIsMissing: true };
-
 const DESCRIPTION =
-  "Dates, times and calendars (日期/时间/时区/农历/节气): the current time in the home's time zone or any zone; " +
-  'understanding phrases like "next Friday 3pm", "明天早上8点", "3天后"; converting between time zones; adding or ' +
-  "subtracting durations; the time between two dates (还有几天/倒计时); weekdays (星期几); formatting; the Chinese " +
-  "lunar calendar (农历, 干支, 生肖, 春节/中秋 dates) and the 24 solar terms (节气). Use it instead of guessing any date or " +
-  "weekday. Not for setting timers or reminders, and not for plain number arithmetic (use the calculator).";
+  "Dates, weekdays, time zones, countdowns, Chinese lunar calendar (日期/时间/时区/星期几/倒计时/农历/节气). " +
+  "Use instead of guessing any date.";
 
 /** A date/time tool; `timeZone()` gives the home's IANA zone. */
 export function datetimeTool(options: DatetimeOptions): Tool {
@@ -122,78 +46,48 @@ export function datetimeTool(options: DatetimeOptions): Tool {
       } catch {
         ctx.logger.warn({ timeZone: options.timeZone() }, "invalid home time zone; using UTC");
       }
-      const zone = args.time_zone ? checkZone(args.time_zone) : home;
+      const zone = given(args.time_zone) ? checkZone(args.time_zone) : home;
       return run(args, zone, DateTime.fromJSDate(clock()).setZone(zone));
     },
   });
 }
 
-function run(args: Args, zone: string, now: DateTime): unknown {
-  const locale: Locale = args.locale ?? "en";
-  const at = () => resolveDateTime(args.datetime, zone, now);
-  switch (args.operation) {
-    case "now":
-      return { ...point(now, locale), unix: Math.floor(now.toSeconds()) };
-    case "parse": {
-      const resolved = at();
-      return {
-        ...(resolved.matchedText !== undefined ? { understood: resolved.matchedText } : {}),
-        ...point(resolved.value, locale),
-        timeSpecified: resolved.timeSpecified,
-        ...(resolved.end ? { end: point(resolved.end, locale) } : {}),
-      };
-    }
-    case "convert": {
-      const target = checkZone(requireField(args.to_time_zone, "to_time_zone", "convert", TEXT_FIELD));
-      const from = at().value;
-      const to = from.setZone(target);
-      return {
-        from: point(from, locale),
-        to: point(to, locale),
-        offsetDifferenceHours: (to.offset - from.offset) / 60,
-      };
-    }
-    case "add":
-    case "subtract": {
-      const duration = parseDuration(requireField(args.duration, "duration", args.operation, TEXT_FIELD));
-      const from = at().value;
-      const result = args.operation === "add" ? from.plus(duration) : from.minus(duration);
-      if (!result.isValid) throw new ToolError("The result is out of the supported date range.");
-      return { from: point(from, locale), duration: duration.toISO(), result: point(result, locale) };
-    }
-    case "diff": {
-      const from = at().value;
-      const target = requireField(args.target, "target", "diff", TEXT_FIELD);
-      return diff(from, resolveDateTime(target, zone, now).value, locale);
-    }
-    case "weekday": {
-      const day = at().value;
-      return {
-        date: day.toISODate(),
-        weekday: day.setLocale(locale === "zh" ? "zh-CN" : "en-US").toFormat("cccc"),
-        isoWeekday: day.weekday,
-        isoWeek: `${day.weekYear}-W${String(day.weekNumber).padStart(2, "0")}`,
-        dayOfYear: day.ordinal,
-        daysInMonth: day.daysInMonth,
-        isWeekend: day.weekday >= 6,
-      };
-    }
-    case "format":
-      return { formatted: format(at().value, args.format ?? "full", locale) };
-    case "lunar":
-      return lunarOf(at().value);
-    case "from_lunar": {
-      const month = requireField(args.lunar_month, "lunar_month", "from_lunar");
-      const day = requireField(args.lunar_day, "lunar_day", "from_lunar");
-      const date = solarOfLunar(args.lunar_year ?? lunarYearOf(now), month, day, args.leap_month ?? false);
-      const local = date.setZone(zone, { keepLocalTime: true });
-      return {
-        ...lunarOf(local),
-        weekday: local.setLocale(locale === "zh" ? "zh-CN" : "en-US").toFormat("cccc"),
-        daysFromToday: Math.round(local.diff(now.startOf("day"), "days").days),
-      };
-    }
-    case "solar_terms":
-      return solarTerms(at().value, args.year);
-  }
+/** A text field given as "" (or spaces) says nothing: it counts as missing. */
+function given(text: string | undefined): text is string {
+  return text !== undefined && text.trim() !== "";
+}
+
+async function run(args: Args, zone: string, now: DateTime) {
+  const base = await resolveDateTime(args.datetime, zone, now);
+  const duration = given(args.add) ? parseDuration(args.add) : undefined;
+  const value = duration ? base.value.plus(duration) : base.value;
+  if (!value.isValid)
+    throw new ToolError("The result is out of the supported date range (超出支持的日期范围).");
+  const toZone = given(args.to_time_zone) ? checkZone(args.to_time_zone) : undefined;
+  const until = given(args.until) ? (await resolveDateTime(args.until, zone, now)).value : undefined;
+  const lunar = base.kind === "lunar" || args.calendar === "lunar";
+  return {
+    ...point(value),
+    unix: Math.floor(value.toSeconds()),
+    ...dayFacts(value),
+    ...(base.kind !== "now" && {
+      ...(base.matchedText !== undefined && { understood: base.matchedText }),
+      timeSpecified: base.timeSpecified,
+      ...(base.end && { end: point(base.end) }),
+      daysFromToday: Math.round(value.startOf("day").diff(now.startOf("day"), "days").days),
+    }),
+    ...(duration && {
+      added: { from: base.value.toISO({ suppressMilliseconds: true }), duration: duration.toISO() },
+    }),
+    ...(toZone && { converted: converted(value, toZone) }),
+    ...(until && { until: diff(value, until) }),
+    ...(given(args.format) && { formatted: format(value, args.format) }),
+    ...(lunar && { lunar: await lunarOf(value) }),
+    ...(args.calendar === "solar_terms" && { solarTerms: await solarTerms(value) }),
+  };
+}
+
+function converted(value: DateTime, zone: string) {
+  const to = value.setZone(zone);
+  return { ...point(to), offsetDifferenceHours: (to.offset - value.offset) / 60 };
 }

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { z } from "zod";
 import { ToolError, type Tool } from "../contract.js";
 import { defineTool } from "../define-tool.js";
-import { encode, ENCODINGS } from "./file/encoding.js";
+import { encode, encodingSchema } from "./file/encoding.js";
 import {
   assertNotProtected,
   assertRegularFile,
@@ -12,19 +12,23 @@ import {
   describeType,
   errorCode,
   fsError,
-  isWithin,
   locate,
-  nameRoots,
   resolveProtected,
-  splitRelative,
   type Located,
-  type Root,
 } from "./file/paths.js";
 import { readBytes, writeBytes } from "./file/read-write.js";
+import {
+  displayPath,
+  isWithin,
+  resolvePath,
+  resolveRoots,
+  type Root,
+  type RootOption,
+} from "./file/roots.js";
 
 export interface FileToolOptions {
-  /** Folders the tool may use: absolute paths (named by their last part) or `{ name, path }`. The first is the default. */
-  roots: Array<string | Root>;
+  /** Folders the tool may use, absolute. Relative paths lead into the first; the others are named by absolute paths. */
+  roots: RootOption[];
   /** Files or folders never read, written, listed or deleted, even inside a root (options.json, the database). */
   protectedPaths: string[];
   /** Most bytes returned by one read. Default 256 KiB. */
@@ -35,67 +39,33 @@ export interface FileToolOptions {
   maxListEntries?: number;
 }
 
+const OFFSET_HINT = "offset is a byte position, 0 or more: the next_offset of the previous read (偏移量)";
 const OPERATIONS = ["read", "write", "append", "list", "stat", "delete", "mkdir", "move"] as const;
 
 export function fileTool(options: FileToolOptions): Tool {
-  const roots = nameRoots(options.roots);
+  const roots = resolveRoots(options.roots);
   const maxReadBytes = options.maxReadBytes ?? 256 * 1024;
   const maxWriteBytes = options.maxWriteBytes ?? 1024 * 1024;
   const maxListEntries = options.maxListEntries ?? 200;
-  const names = roots.map((r) => r.name) as [string, ...string[]];
-  const rootList = roots.map((r, i) => `"${r.name}" = ${r.path}${i === 0 ? " (default)" : ""}`).join(", ");
 
   const parameters = z.object({
-    operation: z
-      .enum(OPERATIONS)
-      .describe(
-        "read: a file's text. write: create a file (overwrite: true to replace one). append: add to the end " +
-          "(creates the file if missing). list: a folder's entries. stat: type, size, time, or exists: false. " +
-          "delete: a file or an empty folder (recursive: true for a folder with contents). mkdir: create a " +
-          "folder. move: move or rename `path` to `to`.",
-      ),
-    root: z.enum(names).optional().describe(`Which folder the path is in: ${rootList}.`),
-    path: z
-      .string()
-      .optional()
-      .describe(
-        "Path relative to the root folder, folders separated by /, e.g. 'notes/购物清单.txt'. Empty or left out " +
-          "means the root folder itself (for list, stat). Never absolute, no '..'.",
-      ),
-    content: z
-      .string()
-      .optional()
-      .describe("write/append: the text to write (base64 data when encoding is base64)."),
-    encoding: z
-      .enum(ENCODINGS)
-      .optional()
-      .describe(
-        "Text encoding. Writing: utf8 by default. Reading: detected when omitted (UTF-8, else GB18030 for Chinese " +
-          "files, base64 for binary). gbk/gb18030: Chinese Windows files; base64: binary data.",
-      ),
-    overwrite: z.boolean().optional().describe("write/move: true to replace an existing file."),
-    recursive: z.boolean().optional().describe("delete: true to delete a folder and everything in it."),
-    to: z.string().optional().describe("move: the new path, relative to to_root (or to the same root)."),
-    to_root: z.enum(names).optional().describe("move: the destination folder when it differs from root."),
-    offset: z.number().int().min(0).optional().describe("read: byte offset to start at (from next_offset)."),
-    length: z.number().int().min(1).optional().describe(`read: most bytes to read (max ${maxReadBytes}).`),
+    operation: z.enum(OPERATIONS),
+    path: z.string().optional(),
+    content: z.string().optional(),
+    encoding: encodingSchema.optional(),
+    to: z.string().optional(),
+    force: z.boolean().optional(),
+    offset: z.number().int(OFFSET_HINT).min(0, OFFSET_HINT).optional(),
   });
 
   return defineTool({
     name: "file",
-    description:
-      "Read, write, append, list, inspect, delete, create folders in, and move/rename files (文件: 读取/打开, " +
-      "写入/保存, 追加, 列出目录/文件夹, 删除, 新建文件夹, 移动/重命名) in the assistant's own folders only: " +
-      `${rootList}. Paths are relative to one of these. Handles UTF-8, Chinese GBK/GB18030, UTF-16 and ` +
-      "binary (base64) files. Not for Home Assistant configuration or system files, which are outside these " +
-      "folders, nor for web pages. To process JSON or Markdown content, read the file and pass the text to " +
-      "the json or markdown tool.",
+    description: describeFileTool(roots),
     parameters,
     async execute(args) {
-      const root = roots.find((r) => r.name === (args.root ?? names[0]))!;
-      const path = splitRelative(args.path ?? "", "path", roots);
+      const { root, names: path } = resolvePath(args.path ?? "", "path", roots);
       const protectedPaths = await resolveProtected(options.protectedPaths);
-      const base = { ...(roots.length > 1 ? { root: root.name } : {}), path: path.join("/") || "." };
+      const base = { path: displayPath(root, path) || "." };
       const needName = () => {
         if (path.length === 0)
           throw new ToolError(`Operation ${args.operation} needs a \`path\` below the root folder.`);
@@ -105,7 +75,8 @@ export function fileTool(options: FileToolOptions): Tool {
         case "read": {
           needName();
           const located = await existing(root, path, true);
-          return { ...base, ...(await readBytes(located, protectedPaths, { ...args, maxReadBytes })) };
+          const read = await readBytes(located, protectedPaths, { ...args, maxReadBytes });
+          return { ...base, ...read };
         }
 
         case "write":
@@ -113,7 +84,7 @@ export function fileTool(options: FileToolOptions): Tool {
           needName();
           if (args.content === undefined)
             throw new ToolError(`Operation ${args.operation} needs \`content\`.`);
-          const bytes = encode(args.content, args.encoding ?? "utf8");
+          const bytes = await encode(args.content, args.encoding ?? "utf8");
           if (bytes.length > maxWriteBytes) {
             throw new ToolError(
               `\`content\` is ${bytes.length} bytes; at most ${maxWriteBytes} bytes can be written at once.`,
@@ -123,7 +94,7 @@ export function fileTool(options: FileToolOptions): Tool {
           const append = args.operation === "append";
           return {
             ...base,
-            ...(await writeBytes(located, protectedPaths, bytes, append, args.overwrite ?? false)),
+            ...(await writeBytes(located, protectedPaths, bytes, append, args.force ?? false)),
           };
         }
 
@@ -186,12 +157,12 @@ export function fileTool(options: FileToolOptions): Tool {
           assertNotProtected(protectedPaths, located.real, located.display, isFolder);
           try {
             if (!isFolder) await unlink(located.real);
-            else if (args.recursive) await rm(located.real, { recursive: true });
+            else if (args.force) await rm(located.real, { recursive: true });
             else await rmdir(located.real);
           } catch (error) {
             if (errorCode(error) === "ENOTEMPTY" || errorCode(error) === "EEXIST") {
               throw new ToolError(
-                `"${located.display}" is a folder that is not empty; pass recursive: true to delete it with its contents.`,
+                `"${located.display}" is a folder that is not empty; pass force: true to delete it with its contents.`,
               );
             }
             throw fsError(error, located.display);
@@ -214,8 +185,8 @@ export function fileTool(options: FileToolOptions): Tool {
         case "move": {
           needName();
           if (!args.to) throw new ToolError("Operation move needs `to`, the new path.");
-          const toRoot = roots.find((r) => r.name === (args.to_root ?? root.name))!;
-          const toPath = splitRelative(args.to, "to", roots);
+          // A relative `to` stays in the folder of `path`: renaming in place is the usual move.
+          const { root: toRoot, names: toPath } = resolvePath(args.to, "to", roots, root);
           if (toPath.length === 0)
             throw new ToolError("`to` must name a file or folder below the root folder.");
           const source = await existing(root, path, false);
@@ -226,8 +197,8 @@ export function fileTool(options: FileToolOptions): Tool {
           assertNotProtected(protectedPaths, source.real, source.display, isFolder);
           assertNotProtected(protectedPaths, target.real, target.display);
           if (target.exists) {
-            if (!args.overwrite)
-              throw new ToolError(`"${target.display}" already exists; pass overwrite: true to replace it.`);
+            if (!args.force)
+              throw new ToolError(`"${target.display}" already exists; pass force: true to replace it.`);
             if (isFolder || target.stats!.isDirectory())
               throw new ToolError(`"${target.display}" already exists; folders are never replaced.`);
           }
@@ -237,11 +208,7 @@ export function fileTool(options: FileToolOptions): Tool {
           await rename(source.real, target.real).catch((error: unknown) => {
             throw fsError(error, target.display);
           });
-          return {
-            ...base,
-            moved_to: target.display,
-            ...(toRoot === root ? {} : { to_root: toRoot.name }),
-          };
+          return { ...base, moved_to: target.display };
         }
       }
     },
@@ -251,12 +218,20 @@ export function fileTool(options: FileToolOptions): Tool {
 async function existing(root: Root, path: string[], followLast: boolean): Promise<Located> {
   const located = await locate(root, path, followLast);
   if (!located.exists) {
-    const parent = path.slice(0, -1).join("/") || ".";
-    throw new ToolError(
-      `"${located.display}" does not exist in "${root.name}". List "${parent}" to see what is there.`,
-    );
+    const parent = displayPath(root, path.slice(0, -1)) || ".";
+    throw new ToolError(`"${located.display}" does not exist. List "${parent}" to see what is there.`);
   }
   return located;
+}
+
+/** Deterministic: part of the request prefix, which must stay byte-identical from one request to the next. */
+function describeFileTool(roots: Root[]): string {
+  const others = roots.slice(1).map((r) => r.path);
+  const also = others.length ? ` (also ${others.join(", ")}: absolute paths)` : "";
+  return (
+    "Read and save files (文件: 读取/保存/追加/列出/删除/新建文件夹/移动/重命名) in " +
+    `${roots[0]!.path}${also}, paths relative to it; GBK and base64 too. Not for Home Assistant config.`
+  );
 }
 
 function describeEntry(name: string | undefined, stats: Stats): Record<string, unknown> {

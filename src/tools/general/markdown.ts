@@ -1,6 +1,6 @@
-import MarkdownIt from "markdown-it";
-import sanitizeHtml from "sanitize-html";
+import type { IOptions as SanitizeOptions } from "sanitize-html";
 import { z } from "zod";
+import { lazy } from "../../lazy.js";
 import { ToolError, type Tool } from "../contract.js";
 import { defineTool } from "../define-tool.js";
 import { headings, links, tables, toPlainText } from "./markdown/extract.js";
@@ -12,15 +12,16 @@ export interface MarkdownToolOptions {
   maxItems?: number;
 }
 
-const OPERATIONS = ["to_html", "to_text", "headings", "links", "tables"] as const;
+const OPERATIONS = ["html", "text", "headings", "links", "tables"] as const;
 
 /**
- * Tags and attributes markdown-it produces, and a few harmless ones users write by hand. Everything
- * else is dropped together with its content (script, style, iframe, svg, math, form, xmp, noscript…).
+ * A second line of defence: raw HTML is already escaped by markdown-it (`html: false`), so this mainly
+ * guards link URLs and markdown-it's own output. Tags and attributes markdown-it produces, and a few
+ * harmless ones. Everything else is dropped with its content (script, style, iframe, svg, math, form…).
  * Only attributes listed here survive, so event handlers (`on…`) and URL-bearing attributes such as
  * `formaction`, `poster` or `xlink:href` never do; URLs in href/src must be http(s)/mailto/tel.
  */
-const SANITIZE: sanitizeHtml.IOptions = {
+const SANITIZE: SanitizeOptions = {
   allowedTags: [
     "h1", "h2", "h3", "h4", "h5", "h6", "p", "br", "hr", "blockquote", "pre", "code", "em", "strong", "b", "i",
     "u", "s", "del", "ins", "mark", "sub", "sup", "kbd", "small", "span", "div", "ul", "ol", "li", "dl", "dt",
@@ -43,54 +44,45 @@ const SANITIZE: sanitizeHtml.IOptions = {
   disallowedTagsMode: "discard",
 };
 
-/** Parser for rendering: raw HTML in the Markdown is shown as text unless the caller opts in. */
-const textOnly = new MarkdownIt({ html: false, linkify: true });
-/** Parser that recognises raw HTML; its output always goes through sanitize-html or is reduced to text. */
-const withHtml = new MarkdownIt({ html: true, linkify: true });
+/** Both libraries are loaded on the first call: a server that never sees Markdown does not hold them. */
+const parsers = lazy(async () => {
+  const { default: MarkdownIt } = await import("markdown-it");
+  return {
+    /** For rendering: raw HTML in the Markdown is shown as text, and the output is sanitized as well. */
+    textOnly: new MarkdownIt({ html: false, linkify: true }),
+    /** Recognises raw HTML, for plain text: its tags are stripped and never re-parsed as HTML. */
+    withHtml: new MarkdownIt({ html: true, linkify: true }),
+  };
+});
+const sanitizer = lazy(async () => (await import("sanitize-html")).default);
+
+const DESCRIPTION =
+  "Markdown to HTML or plain text (纯文本); its headings (标题/目录), links (链接), tables as JSON (表格).";
 
 export function markdownTool(options: MarkdownToolOptions = {}): Tool {
   const maxInputChars = options.maxInputChars ?? 200_000;
   const maxItems = options.maxItems ?? 500;
 
   const parameters = z.object({
-    operation: z
-      .enum(OPERATIONS)
-      .describe(
-        "to_html: render to safe HTML. to_text: strip formatting to plain text. headings: list headings " +
-          "(level, text, line). links: list links and images (text, url, line). tables: convert every table " +
-          "to JSON rows keyed by the header cells.",
-      ),
+    operation: z.enum(OPERATIONS),
     markdown: z
       .string()
-      .max(maxInputChars, `markdown is longer than ${maxInputChars} characters; send a smaller part`)
-      .describe("The Markdown source text itself (not a file path or URL)."),
-    allow_html: z
-      .boolean()
-      .optional()
-      .describe(
-        "to_html only. false (default): raw HTML tags in the Markdown are shown as literal text. true: keep " +
-          "harmless HTML tags such as <br>, <details>, <sub>; scripts, event handlers and unsafe URLs are " +
-          "always removed.",
-      ),
+      .max(maxInputChars, `markdown is longer than ${maxInputChars} characters; send a smaller part`),
   });
 
   return defineTool({
     name: "markdown",
-    description:
-      "Work with Markdown text (Markdown 文本/格式转换): render it to sanitized HTML (转成 HTML), turn it into " +
-      "plain text (纯文本, 去掉格式), list its headings (标题/目录/大纲), list its links and images (链接), or " +
-      "extract its tables as JSON (表格转 JSON). Pass the Markdown itself in `markdown`. Use this when the " +
-      "user gives or asks about Markdown content; do not use it for fetching web pages or reading files " +
-      "(use the web or file tools first, then pass the text here), nor for HTML that is not Markdown.",
+    description: DESCRIPTION,
     parameters,
-    execute(args) {
+    async execute(args) {
       const { markdown } = args;
+      const { textOnly, withHtml } = await parsers();
       switch (args.operation) {
-        case "to_html": {
-          const parser = args.allow_html ? withHtml : textOnly;
-          return { html: sanitizeHtml(parser.render(markdown), SANITIZE).trim() };
+        case "html": {
+          const sanitizeHtml = await sanitizer();
+          return { html: sanitizeHtml(textOnly.render(markdown), SANITIZE).trim() };
         }
-        case "to_text":
+        case "text":
           return { text: toPlainText(withHtml.parse(markdown, {})) };
         case "headings":
           return capped("headings", headings(textOnly.parse(markdown, {})), maxItems);

@@ -7,33 +7,20 @@ import { defineTool } from "../define-tool.js";
 import { webToolLimits, type WebToolOptions } from "./web-tool-options.js";
 
 const DESCRIPTION =
-  "Read a web page (读取网页): fetches the url and returns its main content as Markdown without menus, ads " +
-  "and footers, with title, author and site name; plain text and JSON come back as they are. Long pages come " +
-  "in parts: the result says where it stopped, call again with start_at to read on. Set include_links to get " +
-  "the page's links (to follow one, call web_fetch again). Use after web_search, or when the user gives a " +
-  "link. Reads HTML and text only, not PDFs or images. Local network addresses are blocked unless allowed in " +
-  "Cyrene's settings.";
+  "Read a web page (读取网页/打开链接) as Markdown: a link the user gave or a web_search result. Local " +
+  "addresses are blocked unless allowed in settings.";
+
+const URL_HINT = "url is needed: an absolute http:// or https:// URL of the page (需要网址)";
+const START_HINT = "start_at is a character position, 0 or more, as the previous note says (起始位置)";
 
 /** Fetches a page through the network guard and returns its readable content as Markdown. */
 export function webFetchTool(options: WebToolOptions): Tool {
-  const { timeoutMs, maxBytes, defaultChars, maxRedirects } = webToolLimits(options, 5 * 1024 * 1024);
+  const { timeoutMs, maxBytes, maxChars, maxRedirects } = webToolLimits(options, 5 * 1024 * 1024);
 
   const parameters = z.object({
-    url: z.string().min(1).describe("Absolute http:// or https:// URL of the page."),
-    start_at: z
-      .number()
-      .int()
-      .min(0)
-      .default(0)
-      .describe("Character offset to start from, to read on where a previous call stopped (default 0)."),
-    max_chars: z
-      .number()
-      .int()
-      .min(500)
-      .max(Math.round(defaultChars * 2.5))
-      .optional()
-      .describe(`Characters of content to return (default ${defaultChars}).`),
-    include_links: z.boolean().default(false).describe("Also return the page's links as {text, url}."),
+    url: z.string(URL_HINT).min(1, URL_HINT),
+    start_at: z.number().int(START_HINT).min(0, START_HINT).default(0),
+    links: z.boolean().default(false),
   });
 
   return defineTool({
@@ -57,7 +44,7 @@ export function webFetchTool(options: WebToolOptions): Tool {
           maxBytes,
           maxRedirects,
           signal: ctx.signal,
-          links: args.include_links,
+          links: args.links,
         });
       } catch (error) {
         if (error instanceof NetError && error.kind === "unsupported_type") {
@@ -88,7 +75,7 @@ export function webFetchTool(options: WebToolOptions): Tool {
           `start_at ${args.start_at} is past the end: the content has ${content.length} characters.`,
         );
       }
-      const part = cutText(content.slice(args.start_at), args.max_chars ?? defaultChars);
+      const part = cutText(content.slice(args.start_at), maxChars);
       result.content = part.text || "(the page has no readable text)";
 
       const notes: string[] = [];

@@ -15,33 +15,20 @@ export interface WebSearchToolOptions {
   timeoutMs?: number;
   /** Results returned per search (default 8, at most 20). */
   maxResults?: number;
-  /** SearXNG language when the call names none (e.g. "zh-CN", "en", "auto"); SearXNG's own default if unset. */
+  /** SearXNG language of every search (e.g. "zh-CN", "en", "auto"); SearXNG's own default if unset. */
   defaultLanguage?: string;
 }
 
 const TIME_RANGES = ["day", "week", "month", "year"] as const;
-const CATEGORIES = [
-  "general",
-  "news",
-  "it",
-  "science",
-  "files",
-  "music",
-  "videos",
-  "images",
-  "social media",
-  "map",
-] as const;
 const NOT_CONFIGURED =
   "Web search is not configured: set the SearXNG URL in Cyrene's settings (add-on option searxng_url, or " +
   "CYRENE_SEARXNG_URL), pointing at a SearXNG instance with the JSON format enabled.";
 
 const DESCRIPTION =
-  "Search the web (网络搜索) through the user's SearXNG and get the top results as title, url and snippet, plus " +
-  "direct answers, infoboxes, suggestions and spelling corrections when there are any. Use it for current " +
-  "events, facts you are unsure of, prices, opening hours, documentation. Snippets are short: to read a page, " +
-  "call web_fetch with its url. Write the query in the language most likely to find good pages (Chinese " +
-  "topics in Chinese). Cite the urls you rely on.";
+  "Search the web (网络搜索/上网查) for news, facts, prices, docs; gives titles, urls, snippets. Query in " +
+  "the topic's language; read a result with web_fetch.";
+
+const QUERY_EMPTY = "query is needed: the words to search for (搜索词为空)";
 
 /** Web search through a SearXNG instance's JSON API. */
 export function webSearchTool(options: WebSearchToolOptions): Tool {
@@ -51,25 +38,11 @@ export function webSearchTool(options: WebSearchToolOptions): Tool {
   const guard = base instanceof URL ? options.guard.withAllowedHosts([base.hostname]) : options.guard;
 
   const parameters = z.object({
-    query: z.string().min(1).max(400).describe("What to search for."),
-    language: z
-      .string()
-      .regex(/^([a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,4})?|all|auto)$/)
-      .optional()
-      .describe('Result language, e.g. "zh-CN", "zh-TW", "en", "en-US", "all". Omit for the default.'),
-    time_range: z
-      .enum(TIME_RANGES)
-      .optional()
-      .describe("Only results from the last day, week, month or year."),
-    categories: z.array(z.enum(CATEGORIES)).optional().describe('SearXNG categories; default "general".'),
-    page: z.number().int().min(1).max(10).default(1).describe("Result page, for more results (default 1)."),
-    max_results: z
-      .number()
-      .int()
-      .min(1)
-      .max(20)
-      .optional()
-      .describe(`Results to return (default ${maxResults}).`),
+    query: z
+      .string(QUERY_EMPTY)
+      .min(1, QUERY_EMPTY)
+      .max(400, "query is too long: at most 400 characters, keep the key words (搜索词过长)"),
+    time_range: z.enum(TIME_RANGES).optional(),
   });
 
   return defineTool({
@@ -82,11 +55,9 @@ export function webSearchTool(options: WebSearchToolOptions): Tool {
       const url = new URL("search", base);
       url.searchParams.set("q", args.query);
       url.searchParams.set("format", "json");
-      const language = args.language ?? options.defaultLanguage;
+      const language = options.defaultLanguage;
       if (language) url.searchParams.set("language", language);
       if (args.time_range) url.searchParams.set("time_range", args.time_range);
-      if (args.categories?.length) url.searchParams.set("categories", args.categories.join(","));
-      if (args.page > 1) url.searchParams.set("pageno", String(args.page));
 
       let response: GuardedResponse;
       try {
@@ -110,7 +81,7 @@ export function webSearchTool(options: WebSearchToolOptions): Tool {
         if (error instanceof NetError) throw new ToolError(error.message);
         throw error;
       }
-      return formatResponse(response, base, args.max_results ?? maxResults, args.page);
+      return formatResponse(response, base, maxResults);
     },
   });
 }

@@ -7,7 +7,7 @@ export interface WebToolOptions {
   timeoutMs?: number;
   /** Response bytes downloaded at most; a longer body is cut there (default 2 MB http, 5 MB web_fetch). */
   maxResponseBytes?: number;
-  /** Characters shown to the LLM per call (default 8000); `max_chars` may ask for up to 2.5× that. */
+  /** Characters shown to the LLM per call (default 8000); web_fetch reads longer pages in parts of this size. */
   maxChars?: number;
   /** Redirects followed at most (default 5). */
   maxRedirects?: number;
@@ -17,8 +17,8 @@ export interface WebToolOptions {
 export interface WebToolLimits {
   timeoutMs: number;
   maxBytes: number;
-  /** Characters shown when the call does not ask for `max_chars`. */
-  defaultChars: number;
+  /** Characters shown per call. */
+  maxChars: number;
   maxRedirects: number;
 }
 
@@ -27,7 +27,7 @@ export function webToolLimits(options: WebToolOptions, defaultMaxBytes: number):
   return {
     timeoutMs: options.timeoutMs ?? 15_000,
     maxBytes: options.maxResponseBytes ?? defaultMaxBytes,
-    defaultChars: options.maxChars ?? 8000,
+    maxChars: options.maxChars ?? 8000,
     maxRedirects: options.maxRedirects ?? 5,
   };
 }

@@ -7,7 +7,7 @@ import { asToolError, withFreshExposure } from "./iot/ha-access.js";
 import { callAndReport } from "./iot/outcome.js";
 import { describeAction, riskOf, type PlannedAction } from "./iot/risk.js";
 import { findService, validateData } from "./iot/services.js";
-import { notExposed, resolveTargets } from "./iot/targets.js";
+import { notExposed, resolveTargets, splitTargets } from "./iot/targets.js";
 
 export interface IotControlOptions {
   ha: HomeAssistant;
@@ -21,58 +21,42 @@ export interface IotControlOptions {
   maxTargetsWithoutAll?: number;
 }
 
-const parameters = z.object({
-  domain: z
-    .string()
-    .optional()
-    .describe(
-      'Service domain, usually the entity\'s domain: "light", "switch", "climate", "cover", "lock", "fan", "media_player", "scene"…',
-    ),
-  service: z
-    .string()
-    .optional()
-    .describe(
-      'Service name: "turn_on", "turn_off", "toggle", "set_temperature", "set_hvac_mode", "open_cover", "close_cover", "set_cover_position", "lock", "unlock", "volume_set"…',
-    ),
-  target: z
-    .string()
-    .optional()
-    .describe(
-      'Which device(s), in the user\'s words or as an entity id: "客厅的灯", "bedroom lamp", "light.kitchen_lights", "车库门".',
-    ),
-  entity_ids: z
-    .array(z.string())
-    .optional()
-    .describe("Exact entity ids (e.g. from iot_query), instead of or besides target."),
-  area: z.string().optional().describe('Limit to an area (name or alias), e.g. "卧室".'),
-  data: z
-    .record(z.string(), z.unknown())
-    .optional()
-    .describe(
-      "Service fields, HA names: brightness_pct (0–100), color_name (CSS name, e.g. red), color_temp_kelvin (e.g. 2700), " +
-        "rgb_color [r,g,b], temperature (climate target), hvac_mode, position (cover 0–100), percentage (fan), volume_level (0–1).",
-    ),
-  all: z
-    .boolean()
-    .optional()
-    .describe(
-      "true only when the user explicitly asked for all/every (所有/全部) matching devices, e.g. “turn off all lights”.",
-    ),
-  confirmation_id: z
-    .string()
-    .optional()
-    .describe(
-      "Only after the user confirmed, in a new message, an action this tool said needs confirmation: its confirmation id.",
-    ),
-});
+// Strict: an argument dropped unseen (an older shape's `area` with all: true) could widen the target.
+const parameters = z.strictObject(
+  {
+    service: z
+      .string()
+      .optional()
+      .describe("domain.service: light.turn_on, climate.set_temperature, cover.open_cover…"),
+    target: z
+      .string({
+        error: 'target is one string; several targets comma-separated: "客厅的灯, light.desk_lamp".',
+      })
+      .optional()
+      .describe("device, room and/or kind (客厅的灯, bedroom lamp) or entity ids, comma-separated"),
+    data: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .describe(
+        "HA fields: brightness_pct, color_name, color_temp_kelvin, temperature, hvac_mode, position…",
+      ),
+    all: z.boolean().optional().describe("only if the user asked for all (所有/全部)"),
+    // How to confirm is told by the confirmation_required answer, the only place an id comes from.
+    confirmation_id: z.string().optional(),
+  },
+  {
+    error: (issue) =>
+      issue.code === "unrecognized_keys"
+        ? `iot_control has no ${issue.keys.map((k) => `"${k}"`).join(", ")}; it takes service (domain.service), ` +
+          'target (device, room and/or kind, or entity ids, comma-separated: "卧室的灯", "light.a, light.b"), ' +
+          "data, all, confirmation_id. 请把房间和设备写进 target。"
+        : undefined,
+  },
+);
 
 const DESCRIPTION =
-  "Control smart-home devices through Home Assistant (控制设备: 开关灯、调亮度/颜色/色温、空调温度和模式、窗帘、门锁、" +
-  "风扇、场景…) by calling a Home Assistant service on devices named in the user's words or by entity id. " +
-  "Reports the real state afterwards. Refuses ambiguous names (ask the user which one), devices not exposed to Assist, " +
-  "and whole-house or many-device actions unless all=true because the user asked for all. Unlocking, opening a " +
-  "garage door or gate and disarming an alarm return status confirmation_required: ask the user, and only when " +
-  "they agree in their next message call again with confirmation_id.";
+  "Control smart-home devices (控制设备): lights 开关灯, brightness/color 亮度/颜色, AC 空调, curtains 窗帘, " +
+  "locks 门锁, fans 风扇, scenes 场景.";
 
 /** The iot_control tool: validated service calls with confirmation of risky actions. */
 export function iotControlTool(options: IotControlOptions): Tool {
@@ -117,8 +101,8 @@ export function iotControlTool(options: IotControlOptions): Tool {
         would: description,
         reason: `needs the user's confirmation because ${risk}`,
         note:
-          `NOT done. Ask the user to confirm that you should ${description} (需要确认). Only if they agree in their ` +
-          `next message, call iot_control with confirmation_id "${id}" (valid a few minutes).`,
+          `NOT done. Ask the user to confirm that you should ${description} (需要用户确认). Only if they agree in ` +
+          `their next message, call iot_control with just confirmation_id "${id}" (valid a few minutes).`,
       };
     },
   });
@@ -143,18 +127,17 @@ export function iotControlTool(options: IotControlOptions): Tool {
       confirmations.consume(args.confirmation_id); // in the same synchronous step as the check: used once
       return { action, confirmationId: args.confirmation_id };
     }
-    const [domain, service] = splitService(args.domain, args.service);
+    const [domain, service] = splitService(args.service);
     const definition = findService(home.services, domain, service);
     // Models sometimes put the target into the data, as in HA's YAML.
     const { entity_id: dataIds, ...rest } = args.data ?? {};
-    const entityIds = [
-      ...(args.entity_ids ?? []),
-      ...[dataIds].flat().filter((id) => typeof id === "string"),
+    const targets = [
+      ...splitTargets(args.target),
+      ...[dataIds].flat().filter((id): id is string => typeof id === "string"),
     ];
     const data = validateData(`${domain}.${service}`, definition, rest);
-    const wantsTarget = Boolean(args.target?.trim() || entityIds.length || args.area?.trim());
     const takesTarget = definition.target !== undefined && definition.target !== null;
-    if (!takesTarget && wantsTarget) {
+    if (!takesTarget && targets.length) {
       throw new ToolError(`${domain}.${service} does not act on devices; call it without target.`);
     }
     if (!takesTarget) checkUntargeted(home, domain, service);
@@ -162,9 +145,7 @@ export function iotControlTool(options: IotControlOptions): Tool {
       ? resolveTargets(dir, {
           domain,
           service,
-          target: args.target,
-          entityIds,
-          area: args.area,
+          targets,
           all: args.all === true,
           maxWithoutAll: options.maxTargetsWithoutAll,
         })
@@ -194,21 +175,12 @@ function checkUntargeted(home: HomeSnapshot, domain: string, service: string): v
   );
 }
 
-/** Accepts "light" + "turn_on", or "light.turn_on" in either field. */
-function splitService(domain: string | undefined, service: string | undefined): [string, string] {
-  const raw = (service ?? "").trim().toLowerCase();
-  if (raw.includes(".")) {
-    const [d, s] = raw.split(".", 2) as [string, string];
-    return [d, s];
-  }
-  const d = (domain ?? "").trim().toLowerCase();
-  if (d.includes(".") && !raw) {
-    const [dd, s] = d.split(".", 2) as [string, string];
-    return [dd, s];
-  }
-  if (!d || !raw)
-    throw new ToolError(
-      'Pass domain and service (e.g. domain "light", service "turn_on"), or confirmation_id.',
-    );
-  return [d, raw];
+/** "light.turn_on" → ["light", "turn_on"]; anything else is a ToolError saying what to send. */
+function splitService(raw: string | undefined): [string, string] {
+  const [domain, service, extra] = (raw ?? "").trim().toLowerCase().split(".");
+  if (domain && service && extra === undefined) return [domain, service];
+  throw new ToolError(
+    `Pass service as domain.service, e.g. "light.turn_on" or "climate.set_temperature"${raw ? `, not "${raw}"` : ""}; ` +
+      "or only confirmation_id to carry out a confirmed action. service 应写成 domain.service，例如 light.turn_on。",
+  );
 }

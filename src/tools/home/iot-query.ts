@@ -2,51 +2,54 @@ import { z } from "zod";
 import type { EntityDirectory } from "../../ha/directory.js";
 import type { HomeAssistant, HomeSnapshot } from "../../ha/index.js";
 import { resolve, type Candidate } from "../../ha/resolve.js";
-import { ToolError, type Tool } from "../contract.js";
+import type { Tool } from "../contract.js";
 import { defineTool } from "../define-tool.js";
 import { stateLine, type FormatContext } from "./iot/format.js";
 import { asToolError, withFreshExposure } from "./iot/ha-access.js";
 import { summarizeHistory } from "./iot/history.js";
-import { areaFilter, notExposed } from "./iot/targets.js";
+import { readQuery } from "./iot/query-text.js";
+import { notExposed } from "./iot/targets.js";
 
 export interface IotQueryOptions {
   ha: HomeAssistant;
 }
 
-const parameters = z.object({
-  query: z
-    .string()
-    .optional()
-    .describe(
-      "What to look for, in the user's words (Chinese or English): a device name, an area and/or a kind of device — " +
-        '"客厅的灯", "bedroom temperature", "Kitchen Lights", "车库门", "all lights" — or an entity id. ' +
-        "Omit to list by the filters alone.",
-    ),
-  domain: z
-    .string()
-    .optional()
-    .describe('Only this domain, e.g. "light", "sensor", "climate", "cover", "lock".'),
-  area: z.string().optional().describe('Only this area (name or alias), e.g. "客厅", "Bedroom".'),
-  device_class: z
-    .string()
-    .optional()
-    .describe('Only this device class, e.g. "temperature", "humidity", "garage".'),
-  entity_ids: z.array(z.string()).optional().describe("Only these entity ids."),
-  limit: z.number().int().min(1).max(100).optional().describe("Most results to show (default 20)."),
-  history_hours: z
-    .number()
-    .positive()
-    .max(168)
-    .optional()
-    .describe("Also return the recorded history of the single best match over the last N hours (≤ 168)."),
-});
+const LIMIT_ERROR = "limit is a whole number from 1 to 100 (default 20). limit 取 1–100 的整数。";
+const HOURS_ERROR =
+  "history_hours is a number of hours above 0, at most 168 (7 days). history_hours 取 0–168 小时。";
+
+// Strict, so an argument of the older shape (domain, area, entity_ids…) is told where it goes now.
+const parameters = z.strictObject(
+  {
+    query: z
+      .string({ error: 'query is one string; several entity ids comma-separated: "light.a, light.b".' })
+      .optional()
+      .describe("device, room and/or kind (卧室温度, kitchen lights) or entity ids; omit for an overview"),
+    limit: z
+      .number({ error: LIMIT_ERROR })
+      .int({ error: LIMIT_ERROR })
+      .min(1, { error: LIMIT_ERROR })
+      .max(100, { error: LIMIT_ERROR })
+      .optional(),
+    history_hours: z
+      .number({ error: HOURS_ERROR })
+      .positive({ error: HOURS_ERROR })
+      .max(168, { error: HOURS_ERROR })
+      .optional(),
+  },
+  {
+    error: (issue) =>
+      issue.code === "unrecognized_keys"
+        ? `iot_query has no ${issue.keys.map((k) => `"${k}"`).join(", ")}; it takes query, limit, history_hours. ` +
+          'Put the device, room, kind, domain or entity ids into query: "卧室温度", "binary_sensor", "light.a, light.b". ' +
+          "请把房间、设备类型写进 query。"
+        : undefined,
+  },
+);
 
 const DESCRIPTION =
-  "Read the current state of smart-home devices and sensors in Home Assistant (查询设备状态: 灯、开关、空调、温度、" +
-  "窗帘、门锁…): finds entities by name, alias, area, kind of device or entity id, tolerant of small mistakes, " +
-  "and answers one line per entity (state, brightness/colour, temperatures, position, battery, area, last change). " +
-  "Optionally the history of one entity over the last hours. Use it before controlling a device whose name is " +
-  "unclear, and to answer questions like “is the garage door closed?”. Only entities exposed to Assist are visible.";
+  "Read smart-home states in Home Assistant (查询状态): lights 灯, AC 空调, temperature 温度, humidity 湿度, " +
+  "curtains 窗帘, locks 门锁, doors 门, sensors 传感器; history too.";
 
 /** The iot_query tool: reads states from the live entity cache. */
 export function iotQueryTool(options: IotQueryOptions): Tool {
@@ -72,14 +75,9 @@ type Args = z.output<typeof parameters>;
 /** The answer for the arguments, and the best match (for its history). Throws ToolErrors. */
 function find(home: HomeSnapshot, args: Args): { answer: Record<string, unknown>; best?: Candidate } {
   const dir = home.directory;
-  const filters = {
-    domains: args.domain ? [domainOf(dir, args.domain)] : undefined,
-    areaIds: args.area ? areaFilter(dir, args.area) : undefined,
-    deviceClasses: args.device_class ? [args.device_class.trim().toLowerCase()] : undefined,
-    entityIds: args.entity_ids?.map((id) => id.trim().toLowerCase()),
-  };
-  const text = args.query?.trim() ?? "";
-  if (!text && !Object.values(filters).some(Boolean)) return { answer: overview(dir) };
+  const raw = args.query?.trim() ?? "";
+  if (!raw) return { answer: overview(dir) };
+  const { text, filters, unknownIds } = readQuery(dir, raw);
   const resolution = resolve(dir, text, filters);
   const format: FormatContext = {
     directory: dir,
@@ -88,6 +86,12 @@ function find(home: HomeSnapshot, args: Args): { answer: Record<string, unknown>
     temperatureUnit: home.temperatureUnit,
   };
   const line = (c: Candidate) => stateLine(c.entity, home.states[c.entity.entityId], format);
+  const hiddenIds = resolution.unexposed.map((c) => c.entity.entityId);
+  const idNotes = {
+    ...(unknownIds.length ? { unknown_ids: unknownIds } : {}),
+    // Only named ids end up here: they exist but Cyrene may not show them.
+    ...(hiddenIds.length && filters.entityIds ? { not_exposed_to_assist: hiddenIds } : {}),
+  };
 
   if (resolution.kind === "none" || resolution.candidates.length === 0) {
     const hidden = resolution.unexposed[0];
@@ -97,16 +101,23 @@ function find(home: HomeSnapshot, args: Args): { answer: Record<string, unknown>
     return {
       answer: {
         matched: 0,
-        note: `Nothing exposed to Assist matches ${describe(text, args)}.${more} 没有找到匹配的设备。`,
+        note:
+          `Nothing exposed to Assist matches "${raw}".${more} Call without query for the domains and areas. ` +
+          "没有找到匹配的设备。",
+        ...idNotes,
         ...(closest.length ? { closest: closest.map(line) } : {}),
       },
     };
   }
   const limit = args.limit ?? 20;
   const shown = resolution.candidates.slice(0, limit);
-  const answer: Record<string, unknown> = { matched: resolution.candidates.length, results: shown.map(line) };
+  const answer: Record<string, unknown> = {
+    matched: resolution.candidates.length,
+    results: shown.map(line),
+    ...idNotes,
+  };
   if (resolution.candidates.length > shown.length) {
-    answer.more = `${resolution.candidates.length - shown.length} more matched; narrow the query or raise limit (max 100).`;
+    answer.more = `${resolution.candidates.length - shown.length} more matched; narrow the query (a room or kind) or raise limit (max 100).`;
   }
   return { answer, best: resolution.candidates[0] };
 }
@@ -133,38 +144,15 @@ async function history(
   }
 }
 
-/** "light", "Lights", "灯" → a domain the home has; a ToolError listing the domains otherwise. */
-function domainOf(dir: EntityDirectory, raw: string): string {
-  const wanted = raw.trim().toLowerCase();
-  const domains = new Set(dir.entities.filter((e) => e.exposed).map((e) => e.domain));
-  for (const candidate of [wanted, wanted.replace(/s$/, ""), wanted.replace(/es$/, "")]) {
-    if (domains.has(candidate)) return candidate;
-  }
-  const kind = resolve(dir, wanted).reading.kinds[0];
-  const viaKind = kind?.matches.find((m) => domains.has(m.domain))?.domain;
-  if (viaKind) return viaKind;
-  throw new ToolError(`No exposed entities in domain "${raw}". Domains: ${[...domains].sort().join(", ")}.`);
-}
-
-/** With no query and no filter: how many exposed entities of each domain, and the areas. */
+/** With no query: how many exposed entities of each domain, and the areas. */
 function overview(dir: EntityDirectory) {
   const counts = new Map<string, number>();
   for (const e of dir.entities) if (e.exposed) counts.set(e.domain, (counts.get(e.domain) ?? 0) + 1);
   return {
-    note: "Pass a query or a filter (domain, area, device_class) to see states.",
+    note: "Pass a query (a device, room and/or kind, or a domain below) to see states.",
     domains: Object.fromEntries([...counts].sort((a, b) => b[1] - a[1])),
     areas: [...dir.areas.values()].map((a) =>
       a.aliases.length ? `${a.name} (${a.aliases.join(", ")})` : a.name,
     ),
   };
-}
-
-function describe(text: string, args: { domain?: string; area?: string; device_class?: string }): string {
-  const parts = [
-    text && `"${text}"`,
-    args.domain && `domain ${args.domain}`,
-    args.area && `area ${args.area}`,
-    args.device_class && `class ${args.device_class}`,
-  ];
-  return parts.filter(Boolean).join(", ");
 }

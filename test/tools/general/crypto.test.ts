@@ -1,3 +1,4 @@
+import { encode } from "gpt-tokenizer/encoding/o200k_base";
 import { describe, expect, it } from "vitest";
 import { cryptoTool, uuidV7 } from "../../../src/tools/general/crypto.js";
 import { failWith, succeed, type ToolArgs } from "../../support/tool-calls.js";
@@ -10,6 +11,11 @@ const failure = (args: ToolArgs) => failWith(tool, args);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-([47])[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 describe("crypto", () => {
+  it("costs at most 125 tokens per request", () => {
+    const wire = JSON.stringify({ type: "function", function: tool.definition() });
+    expect(encode(wire).length).toBeLessThanOrEqual(125);
+  });
+
   it("offers a flat JSON schema", () => {
     expect(JSON.stringify(tool.definition().parameters)).not.toMatch(/oneOf|anyOf/);
   });
@@ -39,24 +45,30 @@ describe("crypto", () => {
       });
     });
 
-    it("hashes binary input given as hex", async () => {
+    it("computes HMAC-SHA256 when given a key, a plain hash for an empty one", async () => {
       expect(
-        await call({ operation: "hash", algorithm: "sha256", text: "616263", input_encoding: "hex" }),
-      ).toMatchObject({ digest: "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad" });
+        await call({ operation: "hash", key: "key", text: "The quick brown fox jumps over the lazy dog" }),
+      ).toEqual({
+        algorithm: "sha256",
+        encoding: "hex",
+        hmac: "f7bc83f430538424b13298e6aa6fb143ef4d59a14946175997479dbc2d1a3cd8",
+      });
+      expect(await call({ operation: "hash", key: "", algorithm: "md5", text: "" })).toMatchObject({
+        digest: "d41d8cd98f00b204e9800998ecf8427e",
+      });
     });
 
-    it("computes HMAC-SHA256", async () => {
-      expect(
-        await call({ operation: "hmac", key: "key", text: "The quick brown fox jumps over the lazy dog" }),
-      ).toMatchObject({ hmac: "f7bc83f430538424b13298e6aa6fb143ef4d59a14946175997479dbc2d1a3cd8" });
-      expect(await failure({ operation: "hmac", text: "x" })).toMatch(/needs "key"/);
+    it("names the digest encodings it supports", async () => {
+      expect(await failure({ operation: "hash", text: "x", encoding: "url" })).toMatch(
+        /Unsupported digest encoding "url".*hex, base64, base64url/,
+      );
     });
 
     it("refuses unsupported algorithms by name with the supported list", async () => {
       const error = await failure({ operation: "hash", algorithm: "crc32", text: "x" });
       expect(error).toMatch(/Unsupported hash algorithm "crc32"/);
       expect(error).toMatch(/md5, sha1, sha256, sha384, sha512, sha3-256, sha3-512/);
-      expect(await failure({ operation: "hmac", algorithm: "whirlpool", key: "k", text: "x" })).toMatch(
+      expect(await failure({ operation: "hash", algorithm: "whirlpool", key: "k", text: "x" })).toMatch(
         /Unsupported/,
       );
     });
@@ -73,9 +85,6 @@ describe("crypto", () => {
     });
 
     it("encodes base64url without padding", async () => {
-      expect(
-        await call({ operation: "encode", encoding: "base64url", text: "+/+/", input_encoding: "base64" }),
-      ).toEqual({ encoding: "base64url", text: "-_-_" });
       expect(await call({ operation: "encode", encoding: "base64url", text: "a" })).toEqual({
         encoding: "base64url",
         text: "YQ",
@@ -86,9 +95,13 @@ describe("crypto", () => {
       });
     });
 
-    it("shows non-UTF-8 bytes as hex", async () => {
+    it("shows non-UTF-8 bytes as hex and base64, so binary data converts between them", async () => {
       expect(await call({ operation: "decode", encoding: "base64", text: "//79" })).toMatchObject({
         hex: "fffefd",
+        base64: "//79",
+      });
+      expect(await call({ operation: "decode", encoding: "hex", text: "fffefd" })).toMatchObject({
+        base64: "//79",
       });
     });
 
@@ -101,63 +114,49 @@ describe("crypto", () => {
       expect(await failure({ operation: "decode", encoding: "rot13", text: "x" })).toMatch(
         /Unsupported encoding "rot13".*base64, base64url, hex, url/,
       );
-      expect(await failure({ operation: "encode", text: "x" })).toMatch(/"encoding" is needed/);
+      expect(await failure({ operation: "encode", text: "x" })).toMatch(/"encoding" is needed.*base64/);
+      expect(await failure({ operation: "decode", encoding: "url", text: "%zz" })).toMatch(/two hex digits/);
     });
   });
 
-  describe("uuid", () => {
-    it("makes v4 UUIDs", async () => {
-      const { uuid } = (await call({ operation: "uuid" })) as { uuid: string };
-      expect(uuid).toMatch(UUID);
-      expect(UUID.exec(uuid)?.[1]).toBe("4");
-      const { uuids } = (await call({ operation: "uuid", count: 5 })) as { uuids: string[] };
-      expect(new Set(uuids).size).toBe(5);
-    });
-
-    it("makes v7 UUIDs carrying the time", async () => {
-      const before = Date.now();
-      const { uuid } = (await call({ operation: "uuid", version: 7 })) as { uuid: string };
-      const after = Date.now();
-      expect(UUID.exec(uuid)?.[1]).toBe("7");
-      const millis = parseInt(uuid.replace(/-/g, "").slice(0, 12), 16);
-      expect(millis).toBeGreaterThanOrEqual(before);
-      expect(millis).toBeLessThanOrEqual(after);
-      expect(uuidV7(0x0123456789ab).startsWith("01234567-89ab-7")).toBe(true);
-    });
-
-    it("validates version and count", async () => {
-      expect(await failure({ operation: "uuid", version: 5 })).toMatch(/Supported: 4, 7/);
-      expect(await failure({ operation: "uuid", count: 1000 })).toMatch(/count: Too big.*<=100/);
-    });
+  it("makes v7 UUIDs carrying the time (used by the random tool)", () => {
+    const before = Date.now();
+    const uuid = uuidV7();
+    const after = Date.now();
+    expect(UUID.exec(uuid)?.[1]).toBe("7");
+    const millis = parseInt(uuid.replace(/-/g, "").slice(0, 12), 16);
+    expect(millis).toBeGreaterThanOrEqual(before);
+    expect(millis).toBeLessThanOrEqual(after);
+    expect(uuidV7(0x0123456789ab).startsWith("01234567-89ab-7")).toBe(true);
   });
 
   describe("AES-256-GCM with a passphrase", () => {
     it("round-trips, with a fresh salt and IV each time", async () => {
       const text = "门锁密码 1234 🔐";
-      const first = (await call({ operation: "encrypt", text, passphrase: "correct horse" })) as {
+      const first = (await call({ operation: "encrypt", text, key: "correct horse" })) as {
         encrypted: string;
       };
-      const second = (await call({ operation: "encrypt", text, passphrase: "correct horse" })) as {
+      const second = (await call({ operation: "encrypt", text, key: "correct horse" })) as {
         encrypted: string;
       };
       expect(first.encrypted).toMatch(/^cy1:[A-Za-z0-9_-]+$/);
       expect(first.encrypted).not.toBe(second.encrypted);
-      expect(
-        await call({ operation: "decrypt", text: first.encrypted, passphrase: "correct horse" }),
-      ).toEqual({ text });
+      expect(await call({ operation: "decrypt", text: first.encrypted, key: "correct horse" })).toEqual({
+        text,
+      });
     });
 
     it("refuses a wrong passphrase and tampered or truncated data clearly", async () => {
-      const { encrypted } = (await call({ operation: "encrypt", text: "secret", passphrase: "right" })) as {
+      const { encrypted } = (await call({ operation: "encrypt", text: "secret", key: "right" })) as {
         encrypted: string;
       };
-      expect(await failure({ operation: "decrypt", text: encrypted, passphrase: "wrong" })).toMatch(
+      expect(await failure({ operation: "decrypt", text: encrypted, key: "wrong" })).toMatch(
         /wrong passphrase.*密码错误/,
       );
       const body = Buffer.from(encrypted.slice(4), "base64url");
       body[body.length - 1]! ^= 1;
       const tampered = "cy1:" + body.toString("base64url");
-      expect(await failure({ operation: "decrypt", text: tampered, passphrase: "right" })).toMatch(
+      expect(await failure({ operation: "decrypt", text: tampered, key: "right" })).toMatch(
         /wrong passphrase/,
       );
       const salted = Buffer.from(encrypted.slice(4), "base64url");
@@ -166,24 +165,25 @@ describe("crypto", () => {
         await failure({
           operation: "decrypt",
           text: "cy1:" + salted.toString("base64url"),
-          passphrase: "right",
+          key: "right",
         }),
       ).toMatch(/wrong passphrase/);
-      expect(
-        await failure({ operation: "decrypt", text: encrypted.slice(0, 20), passphrase: "right" }),
-      ).toMatch(/incomplete/);
-      expect(await failure({ operation: "decrypt", text: "hello world!", passphrase: "right" })).toMatch(
+      expect(await failure({ operation: "decrypt", text: encrypted.slice(0, 20), key: "right" })).toMatch(
+        /incomplete/,
+      );
+      expect(await failure({ operation: "decrypt", text: "hello world!", key: "right" })).toMatch(
         /not text produced by the encrypt operation/,
       );
     });
 
-    it("needs a passphrase", async () => {
-      expect(await failure({ operation: "encrypt", text: "x" })).toMatch(/needs "passphrase"/);
-      expect(await failure({ operation: "encrypt", text: "x", passphrase: "" })).toMatch(/must not be empty/);
+    it("needs a key as passphrase", async () => {
+      expect(await failure({ operation: "encrypt", text: "x" })).toMatch(/needs "key"/);
+      expect(await failure({ operation: "encrypt", text: "x", key: "" })).toMatch(/must not be empty/);
     });
   });
 
-  it("refuses oversized input", async () => {
+  it("refuses oversized input and missing text", async () => {
     expect(await failure({ operation: "hash", text: "x".repeat(100_001) })).toMatch(/too long/);
+    expect(await failure({ operation: "hash" })).toMatch(/text/);
   });
 });

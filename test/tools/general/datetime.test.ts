@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { datetimeTool } from "../../../src/tools/general/datetime.js";
-import { chineseNumber, parseDuration } from "../../../src/tools/general/datetime/parse.js";
+import { parseDuration } from "../../../src/tools/general/datetime/duration.js";
+import { chineseNumber } from "../../../src/tools/general/datetime/numerals.js";
 import { failWith, succeed, type ToolArgs } from "../../support/tool-calls.js";
 
-// Wednesday 2026-03-04 18:00 in Shanghai.
+// Wednesday 2026-03-04 18:00 in Shanghai (农历正月十六).
 const NOW = new Date("2026-03-04T10:00:00Z");
 let homeZone = "Asia/Shanghai";
 const tool = datetimeTool({ timeZone: () => homeZone, now: () => NOW });
@@ -12,34 +13,45 @@ const call = (args: ToolArgs) => succeed(tool, args);
 const failure = (args: ToolArgs) => failWith(tool, args);
 
 const iso = async (datetime: string, extra: Record<string, unknown> = {}) =>
-  (await call({ operation: "parse", datetime, ...extra })).iso;
+  (await call({ datetime, ...extra })).iso;
 
 describe("datetime", () => {
-  it("offers a flat JSON schema with an operation enum", () => {
-    const parameters = tool.definition().parameters as { properties: Record<string, { enum?: string[] }> };
-    expect(parameters.properties.operation?.enum).toContain("solar_terms");
+  it("offers a flat JSON schema without an operation: each view has its own field", () => {
+    const parameters = tool.definition().parameters as {
+      properties: Record<string, { enum?: string[] }>;
+      required?: string[];
+    };
+    expect(parameters.properties.calendar?.enum).toEqual(["lunar", "solar_terms"]);
+    expect(parameters.required ?? []).toEqual([]);
     expect(JSON.stringify(parameters)).not.toMatch(/oneOf|anyOf/);
   });
 
-  it("tells the time now in the home zone and in another zone", async () => {
-    expect(await call({ operation: "now" })).toEqual({
+  it("tells the time now in the home zone, in English and Chinese, and in another zone", async () => {
+    expect(await call({})).toEqual({
       iso: "2026-03-04T18:00:00+08:00",
       local: "Wednesday, March 4, 2026 at 6:00 PM",
+      localZh: "2026年3月4日星期三 18:00",
       timeZone: "Asia/Shanghai (UTC+08:00)",
       unix: 1772618400,
+      isoWeekday: 3,
+      isoWeek: "2026-W10",
+      dayOfYear: 63,
+      daysInMonth: 31,
+      isWeekend: false,
     });
-    expect(await call({ operation: "now", locale: "zh" })).toMatchObject({
-      local: "2026年3月4日星期三 18:00",
-    });
-    expect(await call({ operation: "now", time_zone: "America/New_York" })).toMatchObject({
+    expect(await call({ time_zone: "America/New_York" })).toMatchObject({
       iso: "2026-03-04T05:00:00-05:00",
     });
+  });
+
+  it("ignores an operation field of older callers", async () => {
+    expect(await call({ operation: "now" })).toMatchObject({ iso: "2026-03-04T18:00:00+08:00" });
   });
 
   it("follows a change of the home zone", async () => {
     homeZone = "Europe/London";
     try {
-      expect(await call({ operation: "now" })).toMatchObject({
+      expect(await call({})).toMatchObject({
         iso: "2026-03-04T10:00:00Z".replace("Z", "+00:00"),
       });
     } finally {
@@ -67,10 +79,11 @@ describe("datetime", () => {
     expect(await iso("2026-03-08 14:30")).toBe("2026-03-08T14:30:00+08:00");
     expect(await iso("2026-03-08T14:30:00Z")).toBe("2026-03-08T22:30:00+08:00");
     expect(await iso("1772618400")).toBe("2026-03-04T18:00:00+08:00");
-    expect(await call({ operation: "parse", datetime: "下周五" })).toMatchObject({ timeSpecified: false });
-    expect(await call({ operation: "parse", datetime: "明天早上8点" })).toMatchObject({
+    expect(await call({ datetime: "下周五" })).toMatchObject({ timeSpecified: false, daysFromToday: 9 });
+    expect(await call({ datetime: "明天早上8点" })).toMatchObject({
       understood: "明天早上8点",
       timeSpecified: true,
+      daysFromToday: 1,
     });
   });
 
@@ -82,15 +95,13 @@ describe("datetime", () => {
 
   it("converts between zones", async () => {
     const data = await call({
-      operation: "convert",
       datetime: "2026-03-08T09:00",
       time_zone: "America/New_York",
       to_time_zone: "Asia/Shanghai",
     });
     expect(data).toMatchObject({
-      from: { iso: "2026-03-08T09:00:00-04:00" },
-      to: { iso: "2026-03-08T21:00:00+08:00" },
-      offsetDifferenceHours: 12,
+      iso: "2026-03-08T09:00:00-04:00",
+      converted: { iso: "2026-03-08T21:00:00+08:00", offsetDifferenceHours: 12 },
     });
   });
 
@@ -98,27 +109,13 @@ describe("datetime", () => {
     const ny = { time_zone: "America/New_York" };
 
     it("adds a calendar day keeping the wall clock, and 24 hours as elapsed time", async () => {
-      expect(
-        await call({ operation: "add", datetime: "2026-03-07T12:00", duration: "1 day", ...ny }),
-      ).toMatchObject({
-        duration: "P1D",
-        result: { iso: "2026-03-08T12:00:00-04:00" },
+      expect(await call({ datetime: "2026-03-07T12:00", add: "1 day", ...ny })).toMatchObject({
+        added: { from: "2026-03-07T12:00:00-05:00", duration: "P1D" },
+        iso: "2026-03-08T12:00:00-04:00",
       });
-      expect(
-        await call({ operation: "add", datetime: "2026-03-07T12:00", duration: "24h", ...ny }),
-      ).toMatchObject({
-        result: { iso: "2026-03-08T13:00:00-04:00" },
-      });
-      expect(
-        await call({ operation: "add", datetime: "2026-11-01T00:30", duration: "PT1H", ...ny }),
-      ).toMatchObject({
-        result: { iso: "2026-11-01T01:30:00-04:00" },
-      });
-      expect(
-        await call({ operation: "add", datetime: "2026-11-01T00:30", duration: "2 hours", ...ny }),
-      ).toMatchObject({
-        result: { iso: "2026-11-01T01:30:00-05:00" },
-      });
+      expect(await iso("2026-03-07T12:00", { add: "24h", ...ny })).toBe("2026-03-08T13:00:00-04:00");
+      expect(await iso("2026-11-01T00:30", { add: "PT1H", ...ny })).toBe("2026-11-01T01:30:00-04:00");
+      expect(await iso("2026-11-01T00:30", { add: "2 hours", ...ny })).toBe("2026-11-01T01:30:00-05:00");
     });
 
     it("moves a time in the spring-forward gap to after it", async () => {
@@ -126,145 +123,161 @@ describe("datetime", () => {
     });
 
     it("counts a 23-hour calendar day", async () => {
-      expect(
-        await call({ operation: "diff", datetime: "2026-03-08T00:00", target: "2026-03-09T00:00", ...ny }),
-      ).toMatchObject({ calendarDays: 1, breakdown: { days: 1 }, totalHours: 23 });
+      expect(await call({ datetime: "2026-03-08T00:00", until: "2026-03-09T00:00", ...ny })).toMatchObject({
+        until: { calendarDays: 1, breakdown: { days: 1 }, totalHours: 23 },
+      });
     });
   });
 
-  it("subtracts durations written in Chinese or ISO", async () => {
-    expect(await call({ operation: "subtract", duration: "P1M" })).toMatchObject({
-      result: { iso: "2026-02-04T18:00:00+08:00" },
-    });
-    expect(
-      await call({ operation: "subtract", datetime: "2026-03-04T00:00", duration: "1年3个月" }),
-    ).toMatchObject({
-      result: { iso: "2024-12-04T00:00:00+08:00" },
-    });
+  it("subtracts durations given negative or with ago/前, in Chinese or ISO", async () => {
+    expect(await call({ add: "-P1M" })).toMatchObject({ iso: "2026-02-04T18:00:00+08:00" });
+    expect(await iso("2026-03-04T00:00", { add: "-1年3个月" })).toBe("2024-12-04T00:00:00+08:00");
+    expect(await iso("2026-03-04T00:00", { add: "1年3个月前" })).toBe("2024-12-04T00:00:00+08:00");
+    expect(await iso("2026-03-04T00:00", { add: "3 days ago" })).toBe("2026-03-01T00:00:00+08:00");
+    expect(await iso("2026-03-04T00:00", { add: "3天后" })).toBe("2026-03-07T00:00:00+08:00");
   });
 
   it("computes differences (countdowns)", async () => {
-    expect(await call({ operation: "diff", target: "2026-12-25", locale: "zh" })).toMatchObject({
-      calendarDays: 296,
-      breakdown: { months: 9, days: 20, hours: 6 },
-      human: "9个月、20天、6小时",
+    expect(await call({ until: "2026-12-25" })).toMatchObject({
+      until: {
+        to: { iso: "2026-12-25T00:00:00+08:00" },
+        calendarDays: 296,
+        breakdown: { months: 9, days: 20, hours: 6 },
+        human: "9 months, 20 days, 6 hours",
+        humanZh: "9个月、20天、6小时",
+      },
     });
-    expect(await call({ operation: "diff", target: "2026-03-01" })).toMatchObject({
-      calendarDays: -3,
-      direction: "to is before from",
+    expect(await call({ until: "2026-03-01" })).toMatchObject({
+      until: { calendarDays: -3, direction: "to is before from" },
     });
   });
 
   it("tells weekdays and formats dates", async () => {
-    expect(await call({ operation: "weekday", datetime: "2026-10-01", locale: "zh" })).toEqual({
-      date: "2026-10-01",
-      weekday: "星期四",
+    expect(await call({ datetime: "2026-10-01" })).toMatchObject({
+      iso: "2026-10-01T00:00:00+08:00",
+      local: expect.stringMatching(/^Thursday, October 1, 2026/),
+      localZh: expect.stringMatching(/^2026年10月1日星期四/),
       isoWeekday: 4,
       isoWeek: "2026-W40",
       dayOfYear: 274,
       daysInMonth: 31,
       isWeekend: false,
+      timeSpecified: false,
     });
-    expect(await call({ operation: "format", format: "yyyy-MM-dd HH:mm EEEE", locale: "zh" })).toEqual({
-      formatted: "2026-03-04 18:00 星期三",
+    expect(await call({ format: "yyyy-MM-dd HH:mm EEEE" })).toMatchObject({
+      formatted: "2026-03-04 18:00 Wednesday",
     });
-    expect(await call({ operation: "format", format: "unix" })).toEqual({ formatted: "1772618400" });
-    expect(await call({ operation: "format", format: "rfc2822" })).toEqual({
-      formatted: "Wed, 04 Mar 2026 18:00:00 +0800",
+    expect(await call({ format: "yyyy年M月d日 EEEE HH:mm" })).toMatchObject({
+      formatted: "2026年3月4日 星期三 18:00",
+    });
+    expect(await call({ format: "unix" })).toMatchObject({ formatted: "1772618400" });
+    expect(await call({ format: "rfc2822" })).toMatchObject({ formatted: "Wed, 04 Mar 2026 18:00:00 +0800" });
+    expect(await call({ datetime: "2026-03-05T00:00", add: "2h", format: "iso" })).toMatchObject({
+      formatted: "2026-03-05T02:00:00+08:00",
     });
   });
 
   describe("Chinese calendar", () => {
     it("gives the lunar date of 2026-02-17 as 春节 正月初一 丙午 马年", async () => {
-      expect(await call({ operation: "lunar", datetime: "2026-02-17" })).toMatchObject({
-        date: "2026-02-17",
-        lunar: "丙午年（马年）正月初一",
-        lunarFull: "二〇二六年正月初一",
-        lunarMonth: 1,
-        lunarDay: 1,
-        leapMonth: false,
-        yearGanZhi: "丙午",
-        zodiac: "马",
-        festivals: ["春节"],
+      expect(await call({ datetime: "2026-02-17", calendar: "lunar" })).toMatchObject({
+        lunar: {
+          date: "2026-02-17",
+          lunar: "丙午年（马年）正月初一",
+          lunarFull: "二〇二六年正月初一",
+          lunarMonth: 1,
+          lunarDay: 1,
+          leapMonth: false,
+          yearGanZhi: "丙午",
+          zodiac: "马",
+          festivals: ["春节"],
+        },
       });
     });
 
     it("knows leap months", async () => {
-      expect(await call({ operation: "lunar", datetime: "2025-07-25" })).toMatchObject({
-        lunarFull: "二〇二五年闰六月初一",
-        leapMonth: true,
-        lunarMonth: 6,
+      expect(await call({ datetime: "2025-07-25", calendar: "lunar" })).toMatchObject({
+        lunar: { lunarFull: "二〇二五年闰六月初一", leapMonth: true, lunarMonth: 6 },
       });
-      expect(
-        await call({
-          operation: "from_lunar",
-          lunar_year: 2025,
-          lunar_month: 6,
-          lunar_day: 1,
-          leap_month: true,
-        }),
-      ).toMatchObject({ date: "2025-07-25" });
-      expect(
-        await failure({
-          operation: "from_lunar",
-          lunar_year: 2026,
-          lunar_month: 6,
-          lunar_day: 1,
-          leap_month: true,
-        }),
-      ).toMatch(/No such lunar date/);
+      expect(await call({ datetime: "农历2025-闰6-1" })).toMatchObject({
+        iso: "2025-07-25T00:00:00+08:00",
+        lunar: { leapMonth: true },
+      });
+      expect(await iso("2025年农历闰六月初一")).toBe("2025-07-25T00:00:00+08:00");
+      expect(await failure({ datetime: "农历2026-闰6-1" })).toMatch(/No such lunar date.*leap month 6/);
     });
 
     it("finds the Gregorian date of a lunar date (中秋 2026)", async () => {
-      expect(await call({ operation: "from_lunar", lunar_month: 8, lunar_day: 15 })).toMatchObject({
-        date: "2026-09-25",
-        festivals: ["中秋节"],
-        weekday: "Friday",
+      const midAutumn = {
+        iso: "2026-09-25T00:00:00+08:00",
+        local: expect.stringMatching(/^Friday/),
+        timeSpecified: false,
         daysFromToday: 205,
-      });
+        lunar: { festivals: ["中秋节"] },
+      };
+      expect(await call({ datetime: "农历八月十五" })).toMatchObject(midAutumn);
+      expect(await call({ datetime: "lunar 8-15" })).toMatchObject(midAutumn);
+      expect(await call({ datetime: "中秋" })).toMatchObject(midAutumn);
+      expect(await call({ datetime: "2026年中秋节" })).toMatchObject(midAutumn);
+    });
+
+    it("takes the next occurrence of a lunar date without a year", async () => {
+      // 春节 2026 (02-17) has passed on 2026-03-04, so the next is 2027's.
+      expect(await iso("春节")).toBe("2027-02-06T00:00:00+08:00");
+      expect(await iso("除夕")).toBe("2027-02-05T00:00:00+08:00");
+      expect(await iso("2026年除夕")).toBe("2026-02-16T00:00:00+08:00");
+      expect(await iso("正月十六")).toBe("2026-03-04T00:00:00+08:00");
+      expect(await call({ until: "春节" })).toMatchObject({ until: { calendarDays: 339 } });
+    });
+
+    it("reads a Chinese month and day without 农历 as a Gregorian date", async () => {
+      expect(await iso("十月一日")).toMatch(/^2026-10-01T/);
     });
 
     it("gives the current and next solar term", async () => {
-      expect(await call({ operation: "solar_terms" })).toMatchObject({
-        current: { name: "雨水", date: "2026-02-18" },
-        next: { name: "惊蛰", date: "2026-03-05" },
-        daysUntilNext: 1,
+      expect(await call({ calendar: "solar_terms" })).toMatchObject({
+        solarTerms: {
+          current: { name: "雨水", date: "2026-02-18" },
+          next: { name: "惊蛰", date: "2026-03-05" },
+          daysUntilNext: 1,
+        },
       });
-      expect(await call({ operation: "lunar", datetime: "2026-03-20" })).toMatchObject({
-        solarTermToday: "春分",
-        currentSolarTerm: { name: "春分", date: "2026-03-20" },
+      expect(await call({ datetime: "2026-03-20", calendar: "lunar" })).toMatchObject({
+        lunar: { solarTermToday: "春分", currentSolarTerm: { name: "春分", date: "2026-03-20" } },
       });
     });
 
-    it("lists the 24 solar terms of a year", async () => {
-      const data = (await call({ operation: "solar_terms", year: 2026 })) as { terms: string[] };
-      expect(data.terms).toHaveLength(24);
-      expect(data.terms[0]).toBe("小寒 2026-01-05");
-      expect(data.terms).toContain("冬至 2026-12-22");
-      expect(data.terms).toContain("清明 2026-04-05");
+    it("lists the 24 solar terms of the date's year", async () => {
+      const data = (await call({ datetime: "2027", calendar: "solar_terms" })) as {
+        solarTerms: { year: number; terms: string[] };
+      };
+      expect(data.solarTerms.year).toBe(2027);
+      expect(data.solarTerms.terms).toHaveLength(24);
+      const terms2026 = ((await call({ calendar: "solar_terms" })) as typeof data).solarTerms.terms;
+      expect(terms2026[0]).toBe("小寒 2026-01-05");
+      expect(terms2026).toContain("冬至 2026-12-22");
+      expect(terms2026).toContain("清明 2026-04-05");
     });
 
     it("refuses years outside the supported range", async () => {
-      expect(await failure({ operation: "lunar", datetime: "1800-01-01" })).toMatch(/1901–2099/);
+      expect(await failure({ datetime: "1800-01-01", calendar: "lunar" })).toMatch(/1901–2099/);
+      expect(await failure({ datetime: "农历1800-8-15" })).toMatch(/1901–2099/);
     });
   });
 
-  describe("errors", () => {
+  describe("errors tell what to send", () => {
     it.each([
-      [{ operation: "now", time_zone: "Mars/Base" }, /Unknown time zone/],
-      [{ operation: "convert" }, /needs "to_time_zone"/],
-      [{ operation: "add" }, /needs "duration"/],
-      [{ operation: "add", duration: "a while" }, /Could not understand the duration/],
-      [{ operation: "diff" }, /needs "target"/],
-      [{ operation: "parse", datetime: "gibberish" }, /Could not understand the date\/time/],
-      [{ operation: "parse", datetime: "2026-13-45" }, /Invalid date\/time/],
-      [{ operation: "parse", datetime: "x".repeat(500) }, /too long/],
-      [{ operation: "from_lunar", lunar_month: 13, lunar_day: 1 }, /lunar_month: Too big/],
-      [
-        { operation: "from_lunar", lunar_month: 2, lunar_day: 30, lunar_year: 2026 },
-        /No such lunar date|29 days/,
-      ],
-      [{ operation: "teleport" }, /Invalid arguments/],
+      [{ time_zone: "Mars/Base" }, /Unknown time zone.*Asia\/Shanghai/],
+      [{ to_time_zone: "Mars/Base" }, /Unknown time zone/],
+      [{ add: "a while" }, /Could not understand the duration.*P1DT2H/],
+      [{ datetime: "gibberish" }, /Could not understand the date\/time.*next Friday 3pm/],
+      [{ until: "gibberish" }, /Could not understand the date\/time/],
+      [{ datetime: "2026-13-45" }, /Invalid date\/time.*2026-03-08/],
+      [{ datetime: "x".repeat(500) }, /too long/],
+      [{ datetime: "农历13月1日" }, /Lunar months are 1–12/],
+      [{ datetime: "农历8月31日" }, /Lunar days are 1–30/],
+      [{ datetime: "农历什么时候" }, /Could not understand the lunar date.*农历八月十五/],
+      [{ datetime: "农历2026年2月30" }, /No such lunar date.*only 29 days/],
+      [{ calendar: "mayan" }, /Invalid arguments.*lunar.*solar_terms/],
     ])("%j", async (args, message) => {
       expect(await failure(args)).toMatch(message);
     });
@@ -283,6 +296,7 @@ describe("duration and numeral parsing", () => {
     ["-2h", "PT-2H"],
     ["P1DT2H", "P1DT2H"],
     ["2 weeks and 3 days", "P2W3D"],
+    ["2 hours ago", "PT-2H"],
   ])("%s → %s", (text, expected) => {
     expect(parseDuration(text).toISO()).toBe(expected);
   });

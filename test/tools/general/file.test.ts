@@ -53,48 +53,50 @@ async function expectSecretIntact(): Promise<void> {
 }
 
 describe("file tool", () => {
-  it("names roots and lists them in the schema and description", () => {
+  it("names its folders in the description and keeps the schema small", () => {
     const definition = tool.definition();
-    expect(definition.parameters).toMatchObject({
-      required: ["operation"],
-      properties: {
-        root: { enum: ["files", "share"] },
-        to_root: { enum: ["files", "share"] },
-        encoding: { enum: ["utf8", "utf16le", "latin1", "base64", "gbk", "gb18030"] },
-      },
-    });
-    expect(definition.description).toContain(`"files" = ${files} (default)`);
+    expect(definition.parameters).toMatchObject({ required: ["operation"] });
+    expect(Object.keys(definition.parameters.properties as object)).toEqual([
+      "operation",
+      "path",
+      "content",
+      "encoding",
+      "to",
+      "force",
+      "offset",
+    ]);
+    expect(definition.description).toContain(
+      `in ${files} (also ${share}: absolute paths), paths relative to it`,
+    );
+    expect(fileTool({ roots: [files], protectedPaths: [] }).definition().description).toContain(
+      `in ${files}, paths relative to it`,
+    );
     expect(JSON.stringify(definition.parameters)).not.toMatch(/anyOf|oneOf/);
   });
 
   describe("reading and writing", () => {
     it("writes, reads, refuses to overwrite by accident, overwrites and appends", async () => {
       expect(
-        await data({ operation: "write", root: "share", path: "笔记/购物清单.txt", content: "牛奶\n" }),
+        await data({ operation: "write", path: `${share}/笔记/购物清单.txt`, content: "牛奶\n" }),
       ).toEqual({
-        root: "share",
-        path: "笔记/购物清单.txt",
+        path: `${share}/笔记/购物清单.txt`,
         created: true,
         bytes_written: 7,
         size: 7,
       });
       expect(await readFile(join(share, "笔记", "购物清单.txt"), "utf8")).toBe("牛奶\n");
-      expect(
-        await failure({ operation: "write", root: "share", path: "笔记/购物清单.txt", content: "x" }),
-      ).toBe(
-        '"笔记/购物清单.txt" already exists (7 bytes). Pass overwrite: true to replace it, or use append.',
+      expect(await failure({ operation: "write", path: `${share}/笔记/购物清单.txt`, content: "x" })).toBe(
+        `"${share}/笔记/购物清单.txt" already exists (7 bytes). Pass force: true to replace it, or use append.`,
       );
       await data({
         operation: "write",
-        root: "share",
-        path: "./笔记//购物清单.txt",
+        path: `${share}/./笔记//购物清单.txt`,
         content: "面包\n",
-        overwrite: true,
+        force: true,
       });
-      await data({ operation: "append", root: "share", path: "笔记/购物清单.txt", content: "鸡蛋\n" });
-      expect(await data({ operation: "read", root: "share", path: "笔记/购物清单.txt" })).toEqual({
-        root: "share",
-        path: "笔记/购物清单.txt",
+      await data({ operation: "append", path: `${share}/笔记/购物清单.txt`, content: "鸡蛋\n" });
+      expect(await data({ operation: "read", path: `${share}/笔记/购物清单.txt` })).toEqual({
+        path: `${share}/笔记/购物清单.txt`,
         size: 14,
         encoding: "utf8",
         content: "面包\n鸡蛋\n",
@@ -126,13 +128,17 @@ describe("file tool", () => {
       }
       expect(content).toBe(text);
       expect(reads).toBe(2);
-      expect(await data({ operation: "read", path: "long.txt", length: 10 })).toMatchObject({
+      const smallReads = fileTool({ roots: [files], protectedPaths: [], maxReadBytes: 10 });
+      expect(await data({ operation: "read", path: "long.txt" }, smallReads)).toMatchObject({
         content: "中文字",
         next_offset: 9,
         range: "bytes 0-9 of 120",
       });
       expect(await failure({ operation: "read", path: "long.txt", offset: 500 })).toBe(
         "offset 500 is past the end of the file (120 bytes).",
+      );
+      expect(await failure({ operation: "read", path: "long.txt", offset: -1 })).toBe(
+        "Invalid arguments for file: offset: offset is a byte position, 0 or more: the next_offset of the previous read (偏移量)",
       );
     });
 
@@ -149,10 +155,13 @@ describe("file tool", () => {
         "Operation read needs a `path` below the root folder.",
       );
       expect(await failure({ operation: "read", path: "missing.txt" })).toBe(
-        '"missing.txt" does not exist in "files". List "." to see what is there.',
+        '"missing.txt" does not exist. List "." to see what is there.',
       );
-      expect(await failure({ operation: "read", path: "sub", root: "nowhere" })).toMatch(
-        /^Invalid arguments for file: root/,
+      expect(await failure({ operation: "read", path: `${share}/sub/missing.txt` })).toBe(
+        `"${share}/sub/missing.txt" does not exist. List "${share}/sub" to see what is there.`,
+      );
+      expect(await failure({ operation: "frobnicate", path: "a.txt" })).toMatch(
+        /^Invalid arguments for file: operation: Invalid option: expected one of "read"\|"write"/,
       );
     });
   });
@@ -226,6 +235,25 @@ describe("file tool", () => {
         await failure({ operation: "write", path: "b.dat", content: "not base64!", encoding: "base64" }),
       ).toBe("`content` is not valid base64.");
     });
+
+    it("accepts encodings as people spell them, and lists the supported ones otherwise", async () => {
+      await data({ operation: "write", path: "gb.txt", content: "温度", encoding: "GB2312" });
+      expect(iconv.decode(await readFile(join(files, "gb.txt")), "gbk")).toBe("温度");
+      expect(await data({ operation: "read", path: "gb.txt", encoding: "GBK" })).toMatchObject({
+        encoding: "gbk",
+        content: "温度",
+      });
+      expect(await data({ operation: "read", path: "gb.txt", encoding: "ISO-8859-1" })).toMatchObject({
+        encoding: "latin1",
+      });
+      await data({ operation: "write", path: "u8.txt", content: "温度", encoding: "UTF-8" });
+      expect(await readFile(join(files, "u8.txt"), "utf8")).toBe("温度");
+      expect(await failure({ operation: "write", path: "x.txt", content: "x", encoding: "ebcdic" })).toBe(
+        'Invalid arguments for file: encoding: "ebcdic" is not supported (不支持的编码); use one of utf8, ' +
+          "utf16le, latin1, base64, gbk, gb18030 (gbk/gb18030: Chinese Windows files; base64: binary data).",
+      );
+      expect(existsSync(join(files, "x.txt"))).toBe(false);
+    });
   });
 
   describe("folders", () => {
@@ -239,7 +267,6 @@ describe("file tool", () => {
         operation: "list",
       });
       expect(result).toMatchObject({
-        root: "files",
         path: ".",
         total: 5,
         truncated: "only the first 4 entries are listed",
@@ -271,7 +298,6 @@ describe("file tool", () => {
         type: "dir",
       });
       expect(await data({ operation: "stat", path: "nope/x" })).toEqual({
-        root: "files",
         path: "nope/x",
         exists: false,
       });
@@ -292,27 +318,37 @@ describe("file tool", () => {
       expect(await data({ operation: "move", path: "a/b/c/f.txt", to: "g.txt" })).toMatchObject({
         moved_to: "g.txt",
       });
-      expect(await data({ operation: "move", path: "g.txt", to: "moved/g.txt", to_root: "share" })).toEqual({
-        root: "files",
+      expect(await data({ operation: "move", path: "g.txt", to: `${share}/moved/g.txt` })).toEqual({
         path: "g.txt",
-        moved_to: "moved/g.txt",
-        to_root: "share",
+        moved_to: `${share}/moved/g.txt`,
       });
       expect(await readFile(join(share, "moved", "g.txt"), "utf8")).toBe("x");
+      // A relative `to` stays in the folder of `path`: a rename in place.
+      expect(await data({ operation: "move", path: `${share}/moved/g.txt`, to: "moved/h.txt" })).toEqual({
+        path: `${share}/moved/g.txt`,
+        moved_to: `${share}/moved/h.txt`,
+      });
+      expect(await readFile(join(share, "moved", "h.txt"), "utf8")).toBe("x");
+      expect(await data({ operation: "move", path: `${share}/moved/h.txt`, to: `${files}/g.txt` })).toEqual({
+        path: `${share}/moved/h.txt`,
+        moved_to: "g.txt",
+      });
+      expect(await readFile(join(files, "g.txt"), "utf8")).toBe("x");
+      await data({ operation: "delete", path: "g.txt" });
       await data({ operation: "write", path: "h.txt", content: "h" });
       await data({ operation: "write", path: "i.txt", content: "i" });
       expect(await failure({ operation: "move", path: "h.txt", to: "i.txt" })).toBe(
-        '"i.txt" already exists; pass overwrite: true to replace it.',
+        '"i.txt" already exists; pass force: true to replace it.',
       );
-      await data({ operation: "move", path: "h.txt", to: "i.txt", overwrite: true });
+      await data({ operation: "move", path: "h.txt", to: "i.txt", force: true });
       expect(await readFile(join(files, "i.txt"), "utf8")).toBe("h");
       expect(await failure({ operation: "move", path: "a", to: "a/b/inside" })).toBe(
         "A folder cannot be moved into itself.",
       );
       expect(await failure({ operation: "delete", path: "a" })).toBe(
-        '"a" is a folder that is not empty; pass recursive: true to delete it with its contents.',
+        '"a" is a folder that is not empty; pass force: true to delete it with its contents.',
       );
-      expect(await data({ operation: "delete", path: "a", recursive: true })).toMatchObject({
+      expect(await data({ operation: "delete", path: "a", force: true })).toMatchObject({
         deleted: "dir",
       });
       expect(await data({ operation: "delete", path: "i.txt" })).toMatchObject({ deleted: "file" });
@@ -327,16 +363,20 @@ describe("file tool", () => {
   });
 
   describe("escapes", () => {
+    const offLimits = () =>
+      `\`path\` must be relative (to ${files}) or inside ${share}; other places are off limits.`;
     it.each([
       ["../outside/secret.txt", '`path` must not contain "..": paths stay inside the root folder.'],
       ["a/../../../outside/secret.txt", '`path` must not contain "..": paths stay inside the root folder.'],
       ["..", '`path` must not contain "..": paths stay inside the root folder.'],
-      ["/etc/passwd", "`path` must be relative to a root folder, not absolute. Allowed folders: "],
-      ["~/secret.txt", "`path` must be relative to a root folder, not absolute."],
-      ["C:\\Windows\\win.ini", "`path` must be relative to a root folder, not absolute."],
+      ["/etc/passwd", offLimits],
+      ["~/secret.txt", offLimits],
+      ["C:\\Windows\\win.ini", offLimits],
+      ["/tmp/../etc/passwd", '`path` must not contain "..": paths stay inside the root folder.'],
       ["..\\outside\\secret.txt", "`path` contains a backslash; separate folders with /."],
       ["secret.txt\0.png", "`path` contains a NUL byte."],
-    ])("refuses the path %j", async (path, message) => {
+    ])("refuses the path %j", async (path, expected) => {
+      const message = typeof expected === "string" ? expected : expected();
       for (const operation of ["read", "write", "append", "list", "stat", "delete", "mkdir", "move"]) {
         const error = await failure({ operation, path, content: "pwned", to: "x" });
         expect(error.startsWith(message), `${operation}: ${error}`).toBe(true);
@@ -347,10 +387,19 @@ describe("file tool", () => {
       await expectSecretIntact();
     });
 
-    it("suggests the root-relative form for an absolute path inside a root", async () => {
-      expect(await failure({ operation: "read", path: join(share, "notes/a.txt") })).toBe(
-        '`path` must be relative to a root folder, not absolute. Use root "share" with path "notes/a.txt".',
+    it("takes absolute paths inside a folder, and only there", async () => {
+      await data({ operation: "write", path: join(share, "notes/a.txt"), content: "shared" });
+      expect(await readFile(join(share, "notes", "a.txt"), "utf8")).toBe("shared");
+      expect(await data({ operation: "stat", path: share })).toMatchObject({ path: share, type: "dir" });
+      expect(await data({ operation: "stat", path: `${files}/` })).toMatchObject({ path: ".", type: "dir" });
+      for (const path of [`${share}-evil/a.txt`, `${share}/../outside/secret.txt`, secret]) {
+        expect((await run({ operation: "read", path })).success, path).toBe(false);
+      }
+      expect(await failure({ operation: "write", path: `${share}-evil/a.txt`, content: "x" })).toBe(
+        offLimits(),
       );
+      expect(existsSync(`${share}-evil`)).toBe(false);
+      await expectSecretIntact();
     });
 
     it("does not follow a folder symlink that leaves the root, for any operation", async () => {
@@ -364,14 +413,14 @@ describe("file tool", () => {
             operation,
             path: `${via}/secret.txt`,
             content: "pwned",
-            overwrite: true,
+            force: true,
             to: "stolen.txt",
           });
           expect(result.success, `${operation} via ${via}`).toBe(false);
         }
       }
       expect(await failure({ operation: "list", path: "escape" })).toBe(
-        '"escape" is a symbolic link leading outside the "files" folder; it is not followed.',
+        `"escape" is a symbolic link leading outside ${files}; it is not followed.`,
       );
       expect(await failure({ operation: "move", path: "sub", to: "escape/sub" })).toContain(
         "leading outside",
@@ -388,7 +437,7 @@ describe("file tool", () => {
       await symlink(join(files, "link.txt"), join(files, "chain.txt"));
       for (const path of ["link.txt", "chain.txt"]) {
         expect(await failure({ operation: "read", path })).toContain("leading outside");
-        expect(await failure({ operation: "write", path, content: "pwned", overwrite: true })).toContain(
+        expect(await failure({ operation: "write", path, content: "pwned", force: true })).toContain(
           "leading outside",
         );
         expect(await failure({ operation: "append", path, content: "pwned" })).toContain("leading outside");
@@ -424,7 +473,7 @@ describe("file tool", () => {
       const message =
         '"hard.txt" has 2 hard links (other names elsewhere); for safety such files are not read or written.';
       expect(await failure({ operation: "read", path: "hard.txt" })).toBe(message);
-      expect(await failure({ operation: "write", path: "hard.txt", content: "pwned", overwrite: true })).toBe(
+      expect(await failure({ operation: "write", path: "hard.txt", content: "pwned", force: true })).toBe(
         message,
       );
       expect(await failure({ operation: "append", path: "hard.txt", content: "pwned" })).toBe(message);
@@ -441,7 +490,7 @@ describe("file tool", () => {
     it("refuses FIFOs without blocking, and devices", async () => {
       execFileSync("mkfifo", [join(files, "pipe")]);
       for (const operation of ["read", "write", "append"]) {
-        expect(await failure({ operation, path: "pipe", content: "x", overwrite: true })).toBe(
+        expect(await failure({ operation, path: "pipe", content: "x", force: true })).toBe(
           '"pipe" is a fifo, not a regular file; only regular files can be used.',
         );
       }
@@ -451,7 +500,7 @@ describe("file tool", () => {
         expect(await failure({ operation: "read", path }, dev)).toBe(
           `"${path}" is a device, not a regular file; only regular files can be used.`,
         );
-        expect(await failure({ operation: "write", path, content: "x", overwrite: true }, dev)).toContain(
+        expect(await failure({ operation: "write", path, content: "x", force: true }, dev)).toContain(
           "is a device",
         );
       }
@@ -465,7 +514,7 @@ describe("file tool", () => {
       await symlink("protected.db", join(files, "db-link"));
       const refused = '"protected.db" is protected; the assistant may not access it.';
       expect(await failure({ operation: "read", path: "protected.db" })).toBe(refused);
-      expect(await failure({ operation: "write", path: "protected.db", content: "x", overwrite: true })).toBe(
+      expect(await failure({ operation: "write", path: "protected.db", content: "x", force: true })).toBe(
         refused,
       );
       expect(await failure({ operation: "append", path: "protected.db", content: "x" })).toBe(refused);
@@ -478,7 +527,7 @@ describe("file tool", () => {
       expect(await failure({ operation: "read", path: "private/keys.txt" })).toContain("is protected");
       expect(await failure({ operation: "list", path: "private" })).toContain("is protected");
       await data({ operation: "write", path: "x.txt", content: "x" });
-      expect(await failure({ operation: "move", path: "x.txt", to: "protected.db", overwrite: true })).toBe(
+      expect(await failure({ operation: "move", path: "x.txt", to: "protected.db", force: true })).toBe(
         refused,
       );
       expect(await readFile(join(files, "protected.db"), "utf8")).toBe("database");
@@ -488,7 +537,7 @@ describe("file tool", () => {
 
     it("refuses deleting or moving a folder that contains a protected path", async () => {
       const root = fileTool({ roots: [tmp], protectedPaths: [join(tmp, "data", "options.json")] });
-      expect(await failure({ operation: "delete", path: "data", recursive: true }, root)).toBe(
+      expect(await failure({ operation: "delete", path: "data", force: true }, root)).toBe(
         '"data" contains a protected file; it cannot be deleted or moved as a whole.',
       );
       expect(await failure({ operation: "move", path: "data", to: "elsewhere" }, root)).toContain(

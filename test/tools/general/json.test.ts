@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { encode } from "gpt-tokenizer/encoding/o200k_base";
 import { describe, expect, it } from "vitest";
 import { jsonTool } from "../../../src/tools/general/json.js";
 import { failWith, succeed, type ToolArgs } from "../../support/tool-calls.js";
@@ -27,6 +28,11 @@ function expectPrototypesClean(): void {
 }
 
 describe("json tool", () => {
+  it("costs at most 120 tokens per request", () => {
+    const wire = JSON.stringify({ type: "function", function: tool.definition() });
+    expect(encode(wire).length).toBeLessThanOrEqual(120);
+  });
+
   it("offers a flat schema with an operation enum", () => {
     const { parameters, name } = tool.definition();
     expect(name).toBe("json");
@@ -341,7 +347,9 @@ describe("json tool", () => {
       ).toBe(
         "The schema is not usable: the schema refers to https://evil.example/s.json, which is not available: only references inside the schema itself (#/...) work",
       );
-      expect(await failure({ operation: "validate", json: "1" })).toBe("Operation validate needs `schema`.");
+      expect(await failure({ operation: "validate", json: "1" })).toBe(
+        "Operation validate needs `schema`: a JSON Schema as text (缺少参数 schema).",
+      );
     });
   });
 
@@ -373,7 +381,9 @@ describe("json tool", () => {
       expect(await failure({ operation: "query", json, expression: "devices[" })).toMatch(
         /^JMESPath error: /,
       );
-      expect(await failure({ operation: "query", json })).toBe("Operation query needs `expression`.");
+      expect(await failure({ operation: "query", json })).toBe(
+        "Operation query needs `expression`: a JMESPath expression (缺少参数 expression).",
+      );
     });
 
     it("truncates large results", async () => {
@@ -394,8 +404,8 @@ describe("json tool", () => {
       expect((await data<{ text: string }>({ operation: "pretty", json })).text).toBe(
         '{\n  "b": 1,\n  "a": [\n    1.50,\n    {},\n    [],\n    {\n      "id": 12345678901234567890\n    }\n  ],\n  "s": "x\\"y \\\\",\n  "a": true\n}',
       );
-      expect((await data<{ text: string }>({ operation: "pretty", json: "[1,[2]]", indent: 4 })).text).toBe(
-        "[\n    1,\n    [\n        2\n    ]\n]",
+      expect((await data<{ text: string }>({ operation: "pretty", json: "[1,[2]]" })).text).toBe(
+        "[\n  1,\n  [\n    2\n  ]\n]",
       );
     });
 
@@ -457,7 +467,9 @@ describe("json tool", () => {
         other: JSON.stringify({ big: Array.from({ length: 500 }, (_, i) => i) }),
       });
       expect(result.changes[0]!.value).toBe("<array of 500 items>");
-      expect(await failure({ operation: "diff", json: "{}" })).toBe("Operation diff needs `other`.");
+      expect(await failure({ operation: "diff", json: "{}" })).toBe(
+        "Operation diff needs `other`: the second JSON document (缺少参数 other).",
+      );
     });
   });
 });

@@ -1,4 +1,5 @@
 import { parseHTML } from "linkedom";
+import { encode } from "gpt-tokenizer/encoding/o200k_base";
 import { describe, expect, it } from "vitest";
 import { markdownTool } from "../../../src/tools/general/markdown.js";
 import { succeed, type ToolArgs } from "../../support/tool-calls.js";
@@ -9,8 +10,8 @@ const tool = markdownTool({ maxInputChars: 10_000, maxItems: 3 });
 const run = (args: ToolArgs) => tool.execute(args, toolContext());
 const data = <T = Record<string, unknown>>(args: ToolArgs) => succeed<T>(tool, args);
 
-async function html(markdown: string, allowHtml = false): Promise<string> {
-  return (await data<{ html: string }>({ operation: "to_html", markdown, allow_html: allowHtml })).html;
+async function html(markdown: string): Promise<string> {
+  return (await data<{ html: string }>({ operation: "html", markdown })).html;
 }
 
 const ALLOWED_TAGS = new Set(
@@ -89,12 +90,17 @@ const MARKDOWN_PAYLOADS = [
 ];
 
 describe("markdown tool", () => {
+  it("costs at most 85 tokens per request", () => {
+    const wire = JSON.stringify({ type: "function", function: tool.definition() });
+    expect(encode(wire).length).toBeLessThanOrEqual(85);
+  });
+
   it("describes itself with an operation enum", () => {
     const definition = tool.definition();
     expect(definition.name).toBe("markdown");
     expect(definition.parameters).toMatchObject({
       type: "object",
-      properties: { operation: { enum: ["to_html", "to_text", "headings", "links", "tables"] } },
+      properties: { operation: { enum: ["html", "text", "headings", "links", "tables"] } },
       required: ["operation", "markdown"],
     });
   });
@@ -111,22 +117,24 @@ describe("markdown tool", () => {
     expectSafe(output);
   });
 
-  it("shows raw HTML as text by default and keeps harmless tags with allow_html", async () => {
+  it("shows raw HTML as text, whatever the caller asks", async () => {
     expect(await html("a<br>b <sub>2</sub>")).toBe("<p>a&lt;br&gt;b &lt;sub&gt;2&lt;/sub&gt;</p>");
-    expect(await html("a<br>b <sub>2</sub>", true)).toBe("<p>a<br />b <sub>2</sub></p>");
+    const asked = await data<{ html: string }>({ operation: "html", markdown: "a<br>b", allow_html: true });
+    expect(asked.html).toBe("<p>a&lt;br&gt;b</p>");
   });
 
-  describe.each([false, true])("XSS with allow_html=%s", (allowHtml) => {
+  describe("XSS", () => {
     it.each([...XSS_PAYLOADS, ...MARKDOWN_PAYLOADS])("neutralises %s", async (payload) => {
-      const output = await html(`text before\n\n${payload}\n\ntext after`, allowHtml);
+      const output = await html(`text before\n\n${payload}\n\ntext after`);
       expectSafe(output);
       expect(output).toContain("text after");
     });
   });
 
-  it("drops a script element with its content when raw HTML is allowed", async () => {
-    const output = await html("<script>alert('x')</script>\n\nok", true);
-    expect(output).not.toContain("alert");
+  it("shows a script element as text, never as an element", async () => {
+    const output = await html("<script>alert('x')</script>\n\nok");
+    expectSafe(output);
+    expect(output).toContain("&lt;script&gt;");
     expect(output).toContain("<p>ok</p>");
   });
 
@@ -138,7 +146,7 @@ describe("markdown tool", () => {
 
   it("turns Markdown into plain text", async () => {
     const { text } = await data<{ text: string }>({
-      operation: "to_text",
+      operation: "text",
       markdown:
         "# 标题\n\nSome **bold** and [a link](https://x.example) ![logo](l.png).\n\n- one\n- two\n  1. inner\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n<div><script>alert(1)</script>raw <b>html</b> &amp; more</div>\n\n```\ncode line\n```",
     });
@@ -225,7 +233,7 @@ describe("markdown tool", () => {
   });
 
   it("refuses oversized input and a missing operation", async () => {
-    const tooLong = await run({ operation: "to_text", markdown: "x".repeat(10_001) });
+    const tooLong = await run({ operation: "text", markdown: "x".repeat(10_001) });
     expect(tooLong).toMatchObject({ success: false });
     expect(!tooLong.success && tooLong.error).toContain("longer than 10000 characters");
     const missing = await run({ markdown: "x" });
@@ -246,7 +254,7 @@ describe("markdown tool", () => {
       " x";
     const output = await html(deep);
     expectSafe(output);
-    const { text } = await data<{ text: string }>({ operation: "to_text", markdown: deep });
+    const { text } = await data<{ text: string }>({ operation: "text", markdown: deep });
     expect(text).toMatch(/^before\n\n\[{2000}x\]{2000}\n\n/);
   });
 });

@@ -11,9 +11,22 @@ const values = async (args: Record<string, unknown>) => (await call(args)).value
 
 describe("random", () => {
   it("offers a flat JSON schema", () => {
-    const parameters = tool.definition().parameters as { properties: { charset: { enum: string[] } } };
-    expect(parameters.properties.charset.enum).toContain("hex");
+    const parameters = tool.definition().parameters as {
+      properties: { operation: { enum: string[] } };
+      required?: string[];
+    };
+    expect(parameters.properties.operation.enum).toContain("dice");
+    expect(parameters.required ?? []).toEqual([]);
     expect(JSON.stringify(parameters)).not.toMatch(/oneOf|anyOf/);
+  });
+
+  it("infers the operation from the fields given when it is missing", async () => {
+    const { value } = await call({});
+    expect(value).toBeGreaterThanOrEqual(1);
+    expect(value).toBeLessThanOrEqual(100);
+    expect(["a", "b"]).toContain((await call({ items: ["a", "b"] })).value);
+    expect(await call({ notation: "2d6" })).toMatchObject({ notation: "2d6" });
+    expect((await call({ charset: "hex", length: 8 })).value).toMatch(/^[0-9a-f]{8}$/);
   });
 
   describe("integer", () => {
@@ -62,19 +75,12 @@ describe("random", () => {
     });
   });
 
-  it("makes floats in [min, max) with optional rounding", async () => {
+  it("makes floats in [min, max)", async () => {
     const drawn = (await values({ operation: "float", min: 1.5, max: 2.5, count: 500 })) as number[];
     expect(drawn.every((n) => n >= 1.5 && n < 2.5)).toBe(true);
-    const rounded = (await values({
-      operation: "float",
-      min: 0,
-      max: 10,
-      count: 50,
-      decimals: 2,
-    })) as number[];
-    expect(rounded.every((n) => /^\d+(\.\d{1,2})?$/.test(String(n)))).toBe(true);
+    const unit = (await call({ operation: "float" })).value as number;
+    expect(unit >= 0 && unit < 1).toBe(true);
     expect(await failure({ operation: "float", min: 1, max: 1 })).toMatch(/less than max/);
-    expect(await failure({ operation: "float", decimals: 20 })).toMatch(/decimals/);
   });
 
   describe("lists", () => {
@@ -86,12 +92,14 @@ describe("random", () => {
       expect(picks.every((pick) => pick === "a" || pick === "b")).toBe(true);
     });
 
-    it("samples without replacement", async () => {
-      const drawn = (await values({ operation: "sample", items, count: 3 })) as string[];
+    it("draws different items with unique (抽签/抽奖)", async () => {
+      const drawn = (await values({ operation: "choice", items, count: 3, unique: true })) as string[];
       expect(new Set(drawn).size).toBe(3);
       expect(drawn.every((item) => items.includes(item))).toBe(true);
-      expect(await failure({ operation: "sample", items, count: 6 })).toMatch(
-        /Cannot draw 6 different items from 5/,
+      const all = (await values({ operation: "choice", items, count: 5, unique: true })) as string[];
+      expect([...all].sort()).toEqual([...items].sort());
+      expect(await failure({ operation: "choice", items, count: 6, unique: true })).toMatch(
+        /Cannot draw 6 different items from 5.*lower count/,
       );
     });
 
@@ -101,7 +109,7 @@ describe("random", () => {
     });
 
     it("validates the list", async () => {
-      expect(await failure({ operation: "choice" })).toMatch(/needs a non-empty "items"/);
+      expect(await failure({ operation: "choice" })).toMatch(/needs a non-empty "items" list, e\.g\./);
       expect(await failure({ operation: "shuffle", items: [] })).toMatch(/non-empty/);
       expect(await failure({ operation: "shuffle", items: Array.from({ length: 1001 }, String) })).toMatch(
         /Too many/,
@@ -176,40 +184,54 @@ describe("random", () => {
   });
 
   describe("string", () => {
-    it("draws from presets", async () => {
+    it("draws from presets and their usual names", async () => {
       expect((await call({ operation: "string" })).value).toMatch(/^[A-Za-z0-9]{16}$/);
       expect((await call({ operation: "string", charset: "hex", length: 32 })).value).toMatch(
         /^[0-9a-f]{32}$/,
       );
       expect((await call({ operation: "string", charset: "numeric", length: 6 })).value).toMatch(/^\d{6}$/);
+      expect((await call({ operation: "string", charset: "digits", length: 6 })).value).toMatch(/^\d{6}$/);
+      expect((await call({ operation: "string", charset: "Alpha-Numeric" })).value).toMatch(
+        /^[A-Za-z0-9]{16}$/,
+      );
+      expect((await call({ operation: "string", charset: "password", length: 64 })).value).toHaveLength(64);
     });
 
-    it("draws from custom characters, emoji included", async () => {
-      const { value } = await call({ operation: "string", characters: "🍎🍌", length: 10 });
+    it("draws from custom characters and ranges, emoji included", async () => {
+      const { value } = await call({ operation: "string", charset: "🍎🍌", length: 10 });
       expect(value).toMatch(/^(🍎|🍌){10}$/u);
       const codes = (await values({
         operation: "string",
-        characters: "ABC",
+        charset: "ABC",
         length: 4,
         count: 3,
       })) as string[];
       expect(codes.every((code) => /^[ABC]{4}$/.test(code))).toBe(true);
+      const ranged = (await values({
+        operation: "string",
+        charset: "A-F0-9",
+        length: 200,
+        count: 2,
+      })) as string[];
+      expect(ranged.every((code) => /^[A-F0-9]{200}$/.test(code))).toBe(true);
+      expect((await call({ operation: "string", charset: "a-c-", length: 50 })).value).toMatch(
+        /^[abc-]{50}$/,
+      );
     });
 
-    it("validates sizes", async () => {
+    it("validates sizes and charsets", async () => {
       expect(await failure({ operation: "string", length: 0 })).toMatch(/length: Too small/);
       expect(await failure({ operation: "string", length: 2000 })).toMatch(/length: Too big.*<=1024/);
       expect(await failure({ operation: "string", length: 1000, count: 1000 })).toMatch(/at most 100000/);
-      expect(await failure({ operation: "string", characters: "" })).toMatch(/must not be empty/);
-      expect(await failure({ operation: "string", charset: "klingon" })).toMatch(/Invalid arguments/);
+      expect(await failure({ operation: "string", charset: "" })).toMatch(/must not be empty.*alnum/);
+      expect(await failure({ operation: "string", charset: "klingon" })).toMatch(
+        /Unknown charset "klingon".*alnum, alpha, numeric, hex.*A-Z0-9/,
+      );
     });
   });
 
-  it("makes UUIDs", async () => {
+  it("makes UUIDs (version 4)", async () => {
     expect((await call({ operation: "uuid" })).value).toMatch(/^[0-9a-f-]{14}4[0-9a-f-]{21}$/);
-    expect((await call({ operation: "uuid", version: 7 })).value).toMatch(/^[0-9a-f-]{14}7[0-9a-f-]{21}$/);
     expect(await values({ operation: "uuid", count: 3 })).toHaveLength(3);
-    expect(await failure({ operation: "uuid", version: 5 })).toMatch(/Supported: 4, 7/);
-    expect(await failure({ operation: "uuid", version: 1 })).toMatch(/version: Too small/);
   });
 });

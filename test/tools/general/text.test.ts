@@ -1,3 +1,4 @@
+import { encode } from "gpt-tokenizer/encoding/o200k_base";
 import { describe, expect, it } from "vitest";
 import { textTool } from "../../../src/tools/general/text.js";
 import { failWith, succeed, type ToolArgs } from "../../support/tool-calls.js";
@@ -12,6 +13,11 @@ const FAMILY = "👨‍👩‍👧‍👦"; // one grapheme, seven code points
 const FLAG = "🇨🇳"; // one grapheme, two code points
 
 describe("text", () => {
+  it("costs at most 140 tokens per request", () => {
+    const wire = JSON.stringify({ type: "function", function: tool.definition() });
+    expect(encode(wire).length).toBeLessThanOrEqual(140);
+  });
+
   it("offers a flat JSON schema", () => {
     const parameters = tool.definition().parameters as {
       required: string[];
@@ -67,10 +73,8 @@ describe("text", () => {
         characters: 4,
         originalCharacters: 9,
       });
-      expect(
-        await call({ operation: "truncate", text: `ab${FLAG}${FLAG}`, max_length: 3, ellipsis: "" }),
-      ).toMatchObject({
-        text: `ab${FLAG}`,
+      expect(await call({ operation: "truncate", text: `ab${FLAG}${FLAG}x`, max_length: 4 })).toMatchObject({
+        text: `ab${FLAG}…`,
       });
     });
 
@@ -80,21 +84,22 @@ describe("text", () => {
         truncated: false,
         characters: 5,
       });
-      expect(
-        await call({ operation: "truncate", text: "abcdef", max_length: 2, ellipsis: "..." }),
-      ).toMatchObject({
-        text: "ab",
+      expect(await call({ operation: "truncate", text: "abcdef", max_length: 1 })).toMatchObject({
+        text: "a",
       });
     });
 
-    it("needs max_length", async () => {
+    it("needs max_length, and says what to send when it is out of range", async () => {
       expect(await failure({ operation: "truncate", text: "abc" })).toMatch(/needs "max_length"/);
+      expect(await failure({ operation: "truncate", text: "abc", max_length: -1 })).toMatch(
+        /max_length.*>=0/,
+      );
     });
   });
 
   it("changes case", async () => {
     expect(await call({ operation: "upper", text: "straße ß" })).toEqual({ text: "STRASSE SS" });
-    expect(await call({ operation: "lower", text: "İSTANBUL", locale: "tr" })).toEqual({ text: "istanbul" });
+    expect(await call({ operation: "lower", text: "ÀB ΣΑΣ" })).toEqual({ text: "àb σας" });
     expect(await call({ operation: "title", text: "hello wORLD, it's a new-day 你好" })).toEqual({
       text: "Hello World, It's A New-Day 你好",
     });
@@ -102,24 +107,23 @@ describe("text", () => {
 
   it("trims", async () => {
     expect(await call({ operation: "trim", text: "\u3000 hi \n" })).toEqual({ text: "hi" });
-    expect(await call({ operation: "trim", text: "  hi  ", side: "end" })).toEqual({ text: "  hi" });
+    // One side only goes through replace with an anchored regex.
+    expect(await call({ operation: "replace", text: "  hi \u3000", regex: "\\s+$" })).toEqual({
+      text: "  hi",
+      replacements: 1,
+    });
   });
 
   describe("replace", () => {
     it("replaces literal text without interpreting $ patterns", async () => {
-      expect(await call({ operation: "replace", text: "a.b.c", pattern: ".", replacement: "$&" })).toEqual({
+      expect(await call({ operation: "replace", text: "a.b.c", find: ".", replacement: "$&" })).toEqual({
         text: "a$&b$&c",
         replacements: 2,
       });
-      expect(
-        await call({
-          operation: "replace",
-          text: "猫猫猫",
-          pattern: "猫",
-          replacement: "狗",
-          replace_all: false,
-        }),
-      ).toEqual({ text: "狗猫猫", replacements: 1 });
+      expect(await call({ operation: "replace", text: "猫猫猫", find: "猫" })).toEqual({
+        text: "",
+        replacements: 3,
+      });
     });
 
     it("replaces with a regex and group references", async () => {
@@ -127,8 +131,7 @@ describe("text", () => {
         await call({
           operation: "replace",
           text: "2026-03-04 and 2026-12-25",
-          pattern: "(\\d+)-(\\d+)-(\\d+)",
-          regex: true,
+          regex: "(\\d+)-(\\d+)-(\\d+)",
           replacement: "$3/$2/$1",
         }),
       ).toEqual({ text: "04/03/2026 and 25/12/2026", replacements: 2 });
@@ -136,12 +139,19 @@ describe("text", () => {
         await call({
           operation: "replace",
           text: "Hello hello",
-          pattern: "hello",
-          regex: true,
-          flags: "i",
+          regex: "/hello/i",
           replacement: "bye",
         }),
       ).toEqual({ text: "bye bye", replacements: 2 });
+      expect(
+        await call({ operation: "replace", text: "Hello hello", regex: "(?i)HELLO", replacement: "bye" }),
+      ).toEqual({ text: "bye bye", replacements: 2 });
+    });
+
+    it("replaces only the first occurrence with an anchored regex", async () => {
+      expect(
+        await call({ operation: "replace", text: "猫猫猫", regex: "^([^猫]*)猫", replacement: "$1狗" }),
+      ).toEqual({ text: "狗猫猫", replacements: 1 });
     });
   });
 
@@ -150,7 +160,7 @@ describe("text", () => {
       count: 3,
       parts: ["a", "b", "c"],
     });
-    expect(await call({ operation: "split", text: "a,b,,c", pattern: "," })).toEqual({
+    expect(await call({ operation: "split", text: "a,b,,c", find: "," })).toEqual({
       count: 4,
       parts: ["a", "b", "", "c"],
     });
@@ -158,9 +168,7 @@ describe("text", () => {
       await call({
         operation: "split",
         text: "a, b，c、 d",
-        pattern: "[,，、]\\s*",
-        regex: true,
-        remove_empty: true,
+        regex: "[,，、]\\s*",
       }),
     ).toEqual({ count: 4, parts: ["a", "b", "c", "d"] });
   });
@@ -169,24 +177,34 @@ describe("text", () => {
     it("returns matches with groups and code-point offsets", async () => {
       expect(
         await call({
-          operation: "regex_match",
+          operation: "match",
           text: `${FAMILY} tel 555-1234`,
-          pattern: "(?<area>\\d{3})-(\\d{4})",
+          regex: "(?<area>\\d{3})-(\\d{4})",
         }),
       ).toEqual({
         total: 1,
         matches: [{ match: "555-1234", index: 12, groups: ["555", "1234"], named: { area: "555" } }],
       });
-      expect(await call({ operation: "regex_test", text: "Hello", pattern: "^h", flags: "i" })).toEqual({
-        matches: true,
-      });
-      expect(await call({ operation: "regex_test", text: "Hello", pattern: "^h" })).toEqual({
-        matches: false,
+      expect(await call({ operation: "match", text: "Hello", regex: "/^h/i" })).toMatchObject({ total: 1 });
+      expect(await call({ operation: "match", text: "Hello", regex: "^h" })).toEqual({
+        total: 0,
+        matches: [],
       });
     });
 
+    it("finds literal text exactly, regex characters included", async () => {
+      expect(await call({ operation: "match", text: "1+1=2, 1+1", find: "1+1" })).toEqual({
+        total: 2,
+        matches: [
+          { match: "1+1", index: 0 },
+          { match: "1+1", index: 7 },
+        ],
+      });
+      expect(await call({ operation: "split", text: "a/b/c", find: "/" })).toMatchObject({ count: 3 });
+    });
+
     it("caps the number of matches returned", async () => {
-      const data = (await call({ operation: "regex_match", text: "a".repeat(500), pattern: "a" })) as {
+      const data = (await call({ operation: "match", text: "a".repeat(500), regex: "a" })) as {
         total: number;
         matches: unknown[];
       };
@@ -195,44 +213,46 @@ describe("text", () => {
     });
 
     it.each([
-      ["(a+)+$", "regex_match"],
-      ["^(a|aa)+$", "regex_test"],
+      ["(a+)+$", "match"],
+      ["/^(a|aa)+$/i", "match"],
       ["(x+x+)+y", "replace"],
       ["(a|aa)+b", "split"],
-    ])("stops catastrophic backtracking of %s (%s) with a timeout error", async (pattern, operation) => {
+    ])("stops catastrophic backtracking of %s (%s) with a timeout error", async (regex, operation) => {
       const text = "a".repeat(40) + "!" + "x".repeat(40);
-      const error = await failure({ operation, text, pattern, regex: true, replacement: "" });
+      const error = await failure({ operation, text, regex, replacement: "" });
       expect(error).toMatch(/took longer than 300 ms and was stopped/);
     });
 
     it("still works after a timeout", async () => {
-      await failure({ operation: "regex_test", text: "a".repeat(40) + "b", pattern: "(a+)+$" });
-      expect(await call({ operation: "regex_test", text: "abc", pattern: "b" })).toEqual({ matches: true });
+      await failure({ operation: "match", text: "a".repeat(40) + "b", regex: "(a+)+$" });
+      expect(await call({ operation: "match", text: "abc", regex: "b" })).toMatchObject({ total: 1 });
     });
 
     it("reports invalid patterns and flags clearly", async () => {
-      expect(await failure({ operation: "regex_test", text: "x", pattern: "(" })).toMatch(
-        /Unterminated group/,
+      expect(await failure({ operation: "match", text: "x", regex: "(" })).toMatch(/Unterminated group/);
+      expect(await failure({ operation: "match", text: "x", regex: "/x/q" })).toMatch(
+        /Unsupported regex flag.*use only g, i, m, s, u, y/,
       );
-      expect(await failure({ operation: "regex_test", text: "x", pattern: "x", flags: "q" })).toMatch(
+      expect(await failure({ operation: "match", text: "x", regex: "(?x)x" })).toMatch(
         /Unsupported regex flag/,
       );
-      expect(await failure({ operation: "regex_match", text: "x" })).toMatch(/needs "pattern"/);
+      expect(await failure({ operation: "match", text: "x" })).toMatch(/needs "regex".*or "find"/);
+      expect(await failure({ operation: "replace", text: "x" })).toMatch(/needs "regex".*or "find"/);
+      expect(await failure({ operation: "replace", text: "x", find: "" })).toMatch(/"find" is empty/);
+      expect(await failure({ operation: "case", text: "x" })).toMatch(/operation.*"upper"/);
     });
   });
 
   it("refuses oversized input", async () => {
     expect(await failure({ operation: "count", text: "x".repeat(100_001) })).toMatch(/too long/);
-    expect(await failure({ operation: "regex_test", text: "x", pattern: "x".repeat(1001) })).toMatch(
-      /too long/,
-    );
+    expect(await failure({ operation: "match", text: "x", regex: "x".repeat(1001) })).toMatch(/too long/);
   });
 
   it("stops when the call is aborted", async () => {
     const controller = new AbortController();
     controller.abort("shutdown");
     const result = await tool.execute(
-      { operation: "regex_test", text: "abc", pattern: "b" },
+      { operation: "match", text: "abc", regex: "b" },
       toolContext({ signal: controller.signal }),
     );
     expect(result).toMatchObject({ success: false });
@@ -244,12 +264,10 @@ describe("regex memory", () => {
     const bomb = {
       operation: "replace",
       text: "a".repeat(100_000),
-      pattern: "a",
+      regex: "a",
       replacement: "$&".repeat(500),
     };
-    expect(await failure({ ...bomb, regex: true })).toMatch(/too much memory|took longer/);
-    expect(await call({ operation: "regex_test", text: "abc", pattern: "b" })).toMatchObject({
-      matches: true,
-    });
+    expect(await failure(bomb)).toMatch(/too much memory|took longer/);
+    expect(await call({ operation: "match", text: "abc", regex: "b" })).toMatchObject({ total: 1 });
   });
 });

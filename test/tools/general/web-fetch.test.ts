@@ -6,6 +6,7 @@ import { testGuard, useWebFixture } from "../../support/web.js";
 const web = useWebFixture();
 
 const tool = webFetchTool({ guard: testGuard(), maxChars: 4000, maxResponseBytes: 512 * 1024 });
+const partsOf2000 = webFetchTool({ guard: testGuard(), maxChars: 2000 });
 
 interface Page {
   url: string;
@@ -24,6 +25,12 @@ const fetchPage = (args: ToolArgs) => succeed<Page>(tool, args);
 const fetchError = (args: ToolArgs) => failWith(tool, args);
 
 describe("web_fetch", () => {
+  it("describes itself with a small schema", () => {
+    const definition = tool.definition();
+    expect(definition.parameters).toMatchObject({ required: ["url"] });
+    expect(Object.keys(definition.parameters.properties as object)).toEqual(["url", "start_at", "links"]);
+  });
+
   it("returns the article as Markdown without navigation, ads and footer", async () => {
     const page = await fetchPage({ url: `${web.origin}/article` });
     expect(page).toMatchObject({
@@ -54,7 +61,7 @@ describe("web_fetch", () => {
   });
 
   it("lists the page's links, absolute and deduplicated, on request", async () => {
-    const page = await fetchPage({ url: `${web.origin}/article`, include_links: true });
+    const page = await fetchPage({ url: `${web.origin}/article`, links: true });
     expect(page.links).toContainEqual({
       text: "step-by-step guide",
       url: `${web.origin}/guides/balcony-solar`,
@@ -100,7 +107,8 @@ describe("web_fetch", () => {
   });
 
   it("reads long pages in parts, cut on a paragraph boundary", async () => {
-    const first = await fetchPage({ url: `${web.origin}/long-article`, max_chars: 2000 });
+    const inParts = (args: ToolArgs) => succeed<Page>(partsOf2000, args);
+    const first = await inParts({ url: `${web.origin}/long-article` });
     const match = /Showing characters 0–(\d+) of (\d+) .*start_at=(\d+)/.exec(first.note ?? "");
     expect(match).not.toBeNull();
     const [, end, total, next] = match!.map(Number);
@@ -108,11 +116,14 @@ describe("web_fetch", () => {
     expect(end).toBeLessThanOrEqual(2000);
     expect(total).toBeGreaterThan(20_000);
     expect(first.content).toMatch(/[.:]$/);
-    const second = await fetchPage({ url: `${web.origin}/long-article`, max_chars: 2000, start_at: next });
+    const second = await inParts({ url: `${web.origin}/long-article`, start_at: next });
     expect(second.note).toMatch(new RegExp(`^Showing characters ${next}–`));
     expect(second.content.startsWith(first.content)).toBe(false);
     expect(await fetchError({ url: `${web.origin}/long-article`, start_at: total! + 10 })).toMatch(
       /past the end/,
+    );
+    expect(await fetchError({ url: `${web.origin}/long-article`, start_at: -5 })).toBe(
+      "Invalid arguments for web_fetch: start_at: start_at is a character position, 0 or more, as the previous note says (起始位置)",
     );
   });
 
@@ -166,6 +177,7 @@ describe("web_fetch", () => {
     expect(await fetchError({ url: toLoopback })).toMatch(/loopback/);
     expect(await fetchError({ url: "gopher://127.0.0.1:70/" })).toMatch(/Only http/);
     expect(await fetchError({ url: "not a url" })).toMatch(/not an absolute URL/);
+    expect(await fetchError({})).toMatch(/url is needed: an absolute http:\/\/ or https:\/\/ URL/);
   });
 
   it("reports a broken compressed body", async () => {

@@ -13,7 +13,6 @@ const searchAt = (path: string, extra: { maxResults?: number; defaultLanguage?: 
 
 interface SearchData {
   query: string;
-  page: number;
   results: Array<Record<string, unknown>>;
   answers?: string[];
   infoboxes?: Array<Record<string, unknown>>;
@@ -73,13 +72,16 @@ describe("web_search", () => {
     expect(data).not.toHaveProperty("note");
   });
 
-  it("sends the SearXNG parameters", async () => {
-    await search(searchAt("/searxng/"), {
+  it("describes itself with a small schema", () => {
+    const definition = searchAt("/searxng").definition();
+    expect(definition.parameters).toMatchObject({ required: ["query"] });
+    expect(Object.keys(definition.parameters.properties as object)).toEqual(["query", "time_range"]);
+  });
+
+  it("sends the SearXNG parameters, with the configured language", async () => {
+    await search(searchAt("/searxng/", { defaultLanguage: "zh-CN" }), {
       query: "智能家居 新闻",
-      language: "zh-CN",
       time_range: "week",
-      categories: ["news", "it"],
-      page: 2,
     });
     const sent = web.requestsTo("/searxng/search")[0]!;
     expect(sent.method).toBe("GET");
@@ -88,16 +90,20 @@ describe("web_search", () => {
       format: "json",
       language: "zh-CN",
       time_range: "week",
-      categories: "news,it",
-      pageno: "2",
     });
     expect(sent.headers["accept-language"]).toBe("zh-CN,en;q=0.5");
     expect(sent.headers.accept).toBe("application/json");
   });
 
+  it("sends no language when none is configured", async () => {
+    await search(searchAt("/searxng/"), { query: "home assistant" });
+    const sent = web.requestsTo("/searxng/search")[0]!;
+    expect(sent.query).toEqual({ q: "home assistant", format: "json" });
+    expect(sent.headers["accept-language"]).toBe("en,zh;q=0.8");
+  });
+
   it("limits the number of results", async () => {
     expect((await search(searchAt("/searxng", { maxResults: 2 }), { query: "x" })).results).toHaveLength(2);
-    expect((await search(searchAt("/searxng"), { query: "x", max_results: 1 })).results).toHaveLength(1);
   });
 
   it("accepts the base URL with or without /search and a trailing slash", async () => {
@@ -157,7 +163,12 @@ describe("web_search", () => {
   });
 
   it("validates arguments", async () => {
-    expect(await failWith(searchAt("/searxng"), { query: "" })).toMatch(/Invalid arguments/);
+    expect(await failWith(searchAt("/searxng"), { query: "" })).toBe(
+      "Invalid arguments for web_search: query: query is needed: the words to search for (搜索词为空)",
+    );
+    expect(await failWith(searchAt("/searxng"), { query: "x".repeat(401) })).toMatch(
+      /query is too long: at most 400 characters/,
+    );
     expect(await failWith(searchAt("/searxng"), { query: "x", time_range: "decade" })).toMatch(/time_range/);
   });
 });

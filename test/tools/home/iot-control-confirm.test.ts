@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { data, error, setupControl as setup } from "./control-helpers.js";
 
 describe("iot_control confirmations", () => {
-  const unlock = { domain: "lock", service: "unlock", target: "大门锁" };
+  const unlock = { service: "lock.unlock", target: "大门锁" };
 
   it("asks before unlocking, refuses the same turn, and unlocks in a later turn", async () => {
     const { ha, call } = setup();
@@ -11,8 +11,12 @@ describe("iot_control confirmations", () => {
       status: "confirmation_required",
       would: "unlock Front Door (lock.front_door)",
     });
-    expect(asked.note).toMatch(/NOT done/);
     const id = asked.confirmation_id as string;
+    // The definition no longer explains confirming: this answer has to.
+    expect(asked.note).toBe(
+      "NOT done. Ask the user to confirm that you should unlock Front Door (lock.front_door) (需要用户确认). " +
+        `Only if they agree in their next message, call iot_control with just confirmation_id "${id}" (valid a few minutes).`,
+    );
     expect(ha.calls).toHaveLength(0);
 
     expect(error(await call({ confirmation_id: id }, "turn-1"))).toMatch(/the user has not confirmed yet/);
@@ -47,32 +51,27 @@ describe("iot_control confirmations", () => {
 
   it("asks before opening a garage door but not before closing it; locking needs no confirmation", async () => {
     const { ha, call } = setup();
-    expect(data(await call({ domain: "cover", service: "open_cover", target: "车库门" })).status).toBe(
+    expect(data(await call({ service: "cover.open_cover", target: "车库门" })).status).toBe(
       "confirmation_required",
     );
     expect(
       data(
         await call({
-          domain: "cover",
-          service: "set_cover_position",
+          service: "cover.set_cover_position",
           target: "garage door",
           data: { position: 50 },
         }),
       ).status,
     ).toBe("confirmation_required");
-    expect(
-      data(await call({ domain: "cover", service: "close_cover", target: "garage door" })).results,
-    ).toBeDefined();
-    expect(
-      data(await call({ domain: "cover", service: "open_cover", target: "客厅窗帘" })).results,
-    ).toBeDefined();
-    expect(data(await call({ domain: "lock", service: "lock", target: "Front Door" })).results).toBeDefined();
+    expect(data(await call({ service: "cover.close_cover", target: "garage door" })).results).toBeDefined();
+    expect(data(await call({ service: "cover.open_cover", target: "客厅窗帘" })).results).toBeDefined();
+    expect(data(await call({ service: "lock.lock", target: "Front Door" })).results).toBeDefined();
     expect(ha.calls.map((c) => c.service)).toEqual(["close_cover", "open_cover", "lock"]);
   });
 
   it("asks for every action in a sensitive domain", async () => {
     const { ha, call } = setup({ sensitiveDomains: ["switch"] });
-    const asked = data(await call({ domain: "switch", service: "turn_off", target: "Kettle" }));
+    const asked = data(await call({ service: "switch.turn_off", target: "Kettle" }));
     expect(asked.reason).toMatch(/switch is marked sensitive/);
     expect(ha.calls).toHaveLength(0);
   });

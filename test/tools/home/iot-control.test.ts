@@ -6,7 +6,7 @@ import { data, error, setupControl as setup } from "./control-helpers.js";
 describe("iot_control", () => {
   it("turns on a light named in Chinese and reports the real new state", async () => {
     const { ha, call } = setup();
-    const answer = data(await call({ domain: "light", service: "turn_on", target: "厨房的灯" }));
+    const answer = data(await call({ service: "light.turn_on", target: "厨房的灯" }));
     expect(ha.calls).toEqual([
       { domain: "light", service: "turn_on", data: {}, entityIds: ["light.kitchen_lights"] },
     ]);
@@ -15,13 +15,19 @@ describe("iot_control", () => {
     );
   });
 
-  it("accepts domain.service in one field and entity ids", async () => {
+  it("takes the service as domain.service and entity ids as target, comma-separated with names", async () => {
     const { ha, call } = setup();
-    data(await call({ service: "light.turn_off", entity_ids: ["light.study_desk"] }));
+    data(await call({ service: "light.turn_off", target: "light.study_desk" }));
     expect(ha.calls[0]).toMatchObject({
       domain: "light",
       service: "turn_off",
       entityIds: ["light.study_desk"],
+    });
+    data(await call({ service: "Light.Turn_Off", target: "light.study_desk，Kitchen Lights、卧室台灯" }));
+    expect(ha.calls[1]).toMatchObject({
+      domain: "light",
+      service: "turn_off",
+      entityIds: ["light.study_desk", "light.kitchen_lights", "light.bedroom_lamp"],
     });
   });
 
@@ -29,8 +35,7 @@ describe("iot_control", () => {
     const { ha, call } = setup();
     const answer = data(
       await call({
-        domain: "light",
-        service: "turn_on",
+        service: "light.turn_on",
         target: "Desk Lamp",
         data: { brightness_pct: 40, color: "红色" },
       }),
@@ -39,24 +44,20 @@ describe("iot_control", () => {
     expect(answer.results[0]).toMatch(/brightness 40%/);
     data(
       await call({
-        domain: "light",
-        service: "turn_on",
+        service: "light.turn_on",
         target: "Desk Lamp",
         data: { color_temp_kelvin: "2700" },
       }),
     );
     expect(ha.calls[1]!.data).toEqual({ color_temp_kelvin: 2700 });
 
-    expect(
-      error(await call({ domain: "light", service: "turn_on", target: "Desk Lamp", data: { glow: 1 } })),
-    ).toMatch(
+    expect(error(await call({ service: "light.turn_on", target: "Desk Lamp", data: { glow: 1 } }))).toMatch(
       /light\.turn_on has no field "glow"\. Valid fields: brightness_pct \[0–100\]; color_temp_kelvin \[2000–6500\]; color_name \[select\]/,
     );
     expect(
       error(
         await call({
-          domain: "light",
-          service: "turn_on",
+          service: "light.turn_on",
           target: "Desk Lamp",
           data: { brightness_pct: 150 },
         }),
@@ -65,8 +66,7 @@ describe("iot_control", () => {
     expect(
       error(
         await call({
-          domain: "light",
-          service: "turn_on",
+          service: "light.turn_on",
           target: "Desk Lamp",
           data: { color_name: "plaid" },
         }),
@@ -79,14 +79,13 @@ describe("iot_control", () => {
     const { ha, call } = setup();
     const answer = data(
       await call({
-        domain: "climate",
-        service: "set_temperature",
+        service: "climate.set_temperature",
         target: "客厅空调",
         data: { temperature: 22 },
       }),
     );
     expect(answer.results[0]).toMatch(/target 22 °C/);
-    expect(error(await call({ domain: "climate", service: "set_hvac_mode", target: "客厅空调" }))).toMatch(
+    expect(error(await call({ service: "climate.set_hvac_mode", target: "客厅空调" }))).toMatch(
       /needs hvac_mode/,
     );
     expect(ha.calls).toHaveLength(1);
@@ -96,8 +95,7 @@ describe("iot_control", () => {
     const { ha, call } = setup();
     data(
       await call({
-        domain: "light",
-        service: "turn_on",
+        service: "light.turn_on",
         data: { entity_id: "light.study_desk", brightness_pct: 10 },
       }),
     );
@@ -106,33 +104,66 @@ describe("iot_control", () => {
 
   it("calls notification services without a target, but no other untargeted service", async () => {
     const { ha, call } = setup();
-    expect(error(await call({ domain: "notify", service: "notify" }))).toBe("notify.notify needs message.");
-    expect(data(await call({ domain: "notify", service: "notify", data: { message: "hi" } })).done).toBe(
+    expect(error(await call({ service: "notify.notify" }))).toBe("notify.notify needs message.");
+    expect(data(await call({ service: "notify.notify", data: { message: "hi" } })).done).toBe(
       'call notify.notify with message="hi"',
     );
     expect(ha.calls).toEqual([
       { domain: "notify", service: "notify", data: { message: "hi" }, entityIds: [] },
     ]);
-    expect(
-      error(await call({ domain: "notify", service: "notify", target: "Kettle", data: { message: "x" } })),
-    ).toMatch(/does not act on devices/);
-    expect(error(await call({ domain: "shell_command", service: "reboot_router" }))).toMatch(
+    expect(error(await call({ service: "notify.notify", target: "Kettle", data: { message: "x" } }))).toMatch(
+      /does not act on devices/,
+    );
+    expect(error(await call({ service: "shell_command.reboot_router" }))).toMatch(
       /acts on no particular device, so Cyrene can't check it is exposed/,
     );
   });
 
   it("names unknown domains and services with the valid ones", async () => {
     const { call } = setup();
-    expect(error(await call({ domain: "light", service: "dim", target: "Desk Lamp" }))).toBe(
+    expect(error(await call({ service: "light.dim", target: "Desk Lamp" }))).toBe(
       'light has no service "dim". Valid services: toggle, turn_off, turn_on.',
     );
-    expect(error(await call({ domain: "teleporter", service: "go", target: "x" }))).toMatch(
+    expect(error(await call({ service: "teleporter.go", target: "x" }))).toMatch(
       /no services for "teleporter"/,
     );
-    expect(error(await call({ domain: "homeassistant", service: "restart" }))).toMatch(
-      /manages Home Assistant itself/,
+    expect(error(await call({ service: "homeassistant.restart" }))).toMatch(/manages Home Assistant itself/);
+    expect(error(await call({ target: "Desk Lamp" }))).toMatch(
+      /^Pass service as domain\.service, e\.g\. "light\.turn_on" or "climate\.set_temperature"; or only confirmation_id/,
     );
-    expect(error(await call({ domain: "light" }))).toMatch(/Pass domain and service/);
+    expect(error(await call({ service: "light.turn_on" }))).toMatch(
+      /^Say what to control: pass target, e\.g\. "客厅的灯", "bedroom lamp" or entity ids \(comma-separated\)\./,
+    );
+    expect(error(await call({ service: "turn_on", target: "Desk Lamp" }))).toMatch(
+      /^Pass service as domain\.service, e\.g\. "light\.turn_on".*, not "turn_on"/,
+    );
+    for (const service of ["turn_on", "light.turn.on", "."]) {
+      expect(error(await call({ service, target: "Desk Lamp" }))).toMatch(
+        new RegExp(
+          `^Pass service as domain\\.service, .*, not "${service.replace(/\./g, "\\.")}".*例如 light\\.turn_on`,
+        ),
+      );
+    }
+  });
+
+  it("refuses arguments of the older shape rather than dropping them, which could widen the target", async () => {
+    const { ha, call } = setup();
+    const old = [
+      { domain: "light", service: "turn_on", target: "Desk Lamp" },
+      { service: "light.turn_off", target: "lights", area: "Bedroom", all: true },
+      { service: "light.turn_off", entity_ids: ["light.study_desk"] },
+    ];
+    for (const args of old) {
+      expect(error(await call(args))).toMatch(
+        /^Invalid arguments for iot_control: iot_control has no "(domain|area|entity_ids)"; it takes service \(domain\.service\), target .*请把房间和设备写进 target/,
+      );
+    }
+    expect(
+      error(await call({ service: "light.turn_off", target: ["light.study_desk", "Kitchen Lights"] })),
+    ).toBe(
+      'Invalid arguments for iot_control: target: target is one string; several targets comma-separated: "客厅的灯, light.desk_lamp".',
+    );
+    expect(ha.calls).toHaveLength(0);
   });
 
   it("refuses ambiguous names, listing the candidates, unless the user asked for all", async () => {
@@ -144,48 +175,47 @@ describe("iot_control", () => {
       ],
     );
     const { ha, call } = setup({}, home);
-    expect(error(await call({ domain: "light", service: "turn_on", target: "desk lamp" }))).toMatch(
+    expect(error(await call({ service: "light.turn_on", target: "desk lamp" }))).toMatch(
       /"desk lamp" could mean several devices: Desk Lamp Left \(light\.desk_lamp_left, Office\), Desk Lamp Right/,
     );
     expect(ha.calls).toHaveLength(0);
-    data(await call({ domain: "light", service: "turn_on", target: "desk lamp", all: true }));
+    data(await call({ service: "light.turn_on", target: "desk lamp", all: true }));
     expect(ha.calls[0]!.entityIds?.sort()).toEqual(["light.desk_lamp_left", "light.desk_lamp_right"]);
   });
 
   it("refuses house-wide targets unless all is true", async () => {
     const { ha, call } = setup();
-    expect(error(await call({ domain: "light", service: "turn_off", target: "lights" }))).toMatch(
+    expect(error(await call({ service: "light.turn_off", target: "lights" }))).toMatch(
       /every light in the house \(5: .*\)\. Pass all: true only if the user asked for all of them/,
     );
-    expect(error(await call({ domain: "light", service: "turn_off", target: "所有的灯" }))).toMatch(
-      /every light/,
-    );
-    data(await call({ domain: "light", service: "turn_off", target: "lights", all: true }));
+    expect(error(await call({ service: "light.turn_off", target: "所有的灯" }))).toMatch(/every light/);
+    data(await call({ service: "light.turn_off", target: "lights", all: true }));
     expect(ha.calls[0]!.entityIds).toHaveLength(5);
     const few = setup({ maxTargetsWithoutAll: 1 });
-    expect(error(await few.call({ domain: "light", service: "turn_off", target: "客厅的灯" }))).toMatch(
+    expect(error(await few.call({ service: "light.turn_off", target: "客厅的灯" }))).toMatch(
       /matches 2 devices/,
     );
   });
 
-  it("refuses a house-wide group named in entity_ids just as in target, but takes ids and exact names", async () => {
+  it("refuses a house-wide group among comma-separated targets or in data, but takes ids and exact names", async () => {
     const { ha, call } = setup();
     for (const args of [
-      { entity_ids: ["covers"] },
-      { entity_ids: ["cover.garage_door", "covers"] },
+      { target: "covers" },
+      { target: "cover.garage_door, covers" },
+      { target: "车库门，covers" },
       { data: { entity_id: "cover" } },
     ]) {
-      expect(error(await call({ domain: "cover", service: "close_cover", ...args }))).toMatch(
+      expect(error(await call({ service: "cover.close_cover", ...args }))).toMatch(
         /every cover in the house \(2: .*\)\. Pass all: true only if the user asked for all of them; otherwise name the device or the room/,
       );
     }
-    expect(error(await call({ domain: "light", service: "turn_off", entity_ids: ["所有的灯"] }))).toMatch(
+    expect(error(await call({ service: "light.turn_off", target: "所有的灯" }))).toMatch(
       /every light in the house \(5: /,
     );
     expect(ha.calls).toHaveLength(0);
-    data(await call({ domain: "cover", service: "close_cover", entity_ids: ["Garage Door"] }));
-    data(await call({ domain: "light", service: "turn_off", entity_ids: ["客厅的灯"] }));
-    data(await call({ domain: "cover", service: "close_cover", entity_ids: ["covers"], all: true }));
+    data(await call({ service: "cover.close_cover", target: "Garage Door" }));
+    data(await call({ service: "light.turn_off", target: "客厅的灯" }));
+    data(await call({ service: "cover.close_cover", target: "covers", all: true }));
     expect(ha.calls.map((c) => c.entityIds?.sort())).toEqual([
       ["cover.garage_door"],
       ["light.living_room_ceiling", "light.living_room_strip"],
@@ -195,8 +225,12 @@ describe("iot_control", () => {
 
   it("refuses entities that are not exposed and says how to expose them", async () => {
     const { ha, call } = setup();
-    for (const args of [{ target: "Decorative Lights" }, { entity_ids: ["switch.decorative"] }]) {
-      expect(error(await call({ domain: "switch", service: "turn_off", ...args }))).toMatch(
+    for (const args of [
+      { target: "Decorative Lights" },
+      { target: "switch.decorative" },
+      { target: "Kettle, switch.decorative" },
+    ]) {
+      expect(error(await call({ service: "switch.turn_off", ...args }))).toMatch(
         /Decorative Lights \(switch\.decorative\) is not exposed to Assist.*Settings → Voice assistants → Expose/,
       );
     }
@@ -206,39 +240,34 @@ describe("iot_control", () => {
   it("re-reads HA's exposure settings before refusing, so a just-exposed entity works", async () => {
     const { ha, call } = setup();
     ha.exposedInHa = ["switch.decorative"];
-    const answer = data(await call({ domain: "switch", service: "turn_off", target: "Decorative Lights" }));
+    const answer = data(await call({ service: "switch.turn_off", target: "Decorative Lights" }));
     expect(answer.results[0]).toMatch(/^Decorative Lights \(switch\.decorative\): off/);
     expect(ha.refreshes).toBe(1);
   });
 
   it("answers an unknown name with the closest matches, and a wrong domain with the right one", async () => {
     const { call } = setup();
-    expect(error(await call({ domain: "fan", service: "turn_on", target: "bathroom fan" }))).toMatch(
+    expect(error(await call({ service: "fan.turn_on", target: "bathroom fan" }))).toMatch(
       /No fan matches "bathroom fan"\. Closest matches: Bedroom Fan \(fan\.bedroom_fan, Bedroom\)/,
     );
-    expect(error(await call({ domain: "light", service: "turn_on", target: "Kettle" }))).toMatch(
-      /"Kettle" is Kettle \(switch\.kitchen_kettle\), a switch, not a light: use switch services/,
-    );
-    expect(
-      error(await call({ domain: "light", service: "turn_on", entity_ids: ["switch.kitchen_kettle"] })),
-    ).toMatch(/is a switch, not a light: use switch\.turn_on/);
-    expect(
-      error(await call({ domain: "light", service: "turn_on", target: "switch.kitchen_kettle" })),
-    ).toMatch(/is Kettle \(switch\.kitchen_kettle\), a switch, not a light/);
+    for (const target of ["Kettle", "switch.kitchen_kettle", "Desk Lamp, switch.kitchen_kettle"]) {
+      expect(error(await call({ service: "light.turn_on", target }))).toBe(
+        "Kettle (switch.kitchen_kettle) is a switch, not a light: use switch services (e.g. switch.turn_on).",
+      );
+    }
   });
 
   it("says so when the state did not change", async () => {
     const { ha, call } = setup();
     ha.inert = true;
-    const answer = data(await call({ domain: "light", service: "turn_on", target: "Kitchen Lights" }));
+    const answer = data(await call({ service: "light.turn_on", target: "Kitchen Lights" }));
     expect(answer.results[0]).toMatch(/: off, .*\(no change seen within 0\.3 s\)/);
     expect(answer.note).toMatch(/did not change/);
-    const already = data(await call({ domain: "light", service: "turn_on", target: "Desk Lamp" }));
+    const already = data(await call({ service: "light.turn_on", target: "Desk Lamp" }));
     expect(already.results[0]).toMatch(/\(already so\)$/);
     const sameTarget = data(
       await call({
-        domain: "climate",
-        service: "set_temperature",
+        service: "climate.set_temperature",
         target: "客厅空调",
         data: { temperature: 24 },
       }),
@@ -249,14 +278,14 @@ describe("iot_control", () => {
   it("waits for a state change that arrives a little later", async () => {
     const { ha, call } = setup();
     ha.delayMs = 100;
-    const answer = data(await call({ domain: "fan", service: "turn_on", target: "Bedroom Fan" }));
+    const answer = data(await call({ service: "fan.turn_on", target: "Bedroom Fan" }));
     expect(answer.results[0]).toMatch(/: on, .*\(was off\)$/);
   });
 
   it("says a call HA did not confirm in time may still be running, to check before any retry", async () => {
     const { ha, call } = setup();
     ha.callService = () => Promise.reject(new HaServiceTimeoutError(8));
-    const answer = error(await call({ domain: "lock", service: "lock", target: "Front Door" }));
+    const answer = error(await call({ service: "lock.lock", target: "Front Door" }));
     expect(answer).toMatch(
       /^Home Assistant accepted the call but did not confirm within 8 s; it may still be running\. .*Check the state with iot_query before trying again/,
     );
@@ -267,7 +296,7 @@ describe("iot_control", () => {
     const { ha, call } = setup();
     ha.unavailable = "connection lost, reconnecting";
     const started = Date.now();
-    expect(error(await call({ domain: "light", service: "turn_on", target: "Desk Lamp" }))).toMatch(
+    expect(error(await call({ service: "light.turn_on", target: "Desk Lamp" }))).toMatch(
       /^Home Assistant is unavailable \(connection lost, reconnecting\).*Home Assistant 当前不可用/,
     );
     expect(Date.now() - started).toBeLessThan(100);
@@ -275,8 +304,7 @@ describe("iot_control", () => {
     expect(
       error(
         await call({
-          domain: "light",
-          service: "turn_on",
+          service: "light.turn_on",
           target: "Desk Lamp",
           data: { brightness_pct: 13 },
         }),

@@ -33,25 +33,63 @@ describe("iot_query", () => {
     expect(curtain.results[0]).toMatch(/客厅窗帘 \(cover\.living_room_curtain\): open, position 100%/);
   });
 
-  it("filters by domain (also said loosely), area and device class", async () => {
-    expect((await query({ domain: "lights", area: "Bedroom" })).results).toEqual([
+  it("reads a room, a kind of device (also in Chinese) or a bare domain out of the query", async () => {
+    expect((await query({ query: "Bedroom lights" })).results).toEqual([
       expect.stringMatching(/^卧室台灯 \(light\.bedroom_lamp\): on/),
     ]);
-    expect((await query({ device_class: "temperature" })).matched).toBe(2);
-    expect((await query({ domain: "灯" })).matched).toBe(5);
-    expect((await query({ area: "attic" })).error).toMatch(
-      /There is no area "attic"\. Areas: 客厅 \(Living Room, lounge\); Bedroom/,
+    expect((await query({ query: "temperature" })).matched).toBe(2);
+    expect((await query({ query: "灯" })).matched).toBe(5);
+    expect((await query({ query: "lights" })).matched).toBe(5);
+    const sensors = await query({ query: "sensor" });
+    expect(sensors.results.every((line: string) => /\(sensor\./.test(line))).toBe(true);
+    expect(sensors.matched).toBe(4);
+  });
+
+  it("answers an unknown room or domain with no match and a pointer to the overview", async () => {
+    for (const text of ["attic", "rocket"]) {
+      const answer = await query({ query: text });
+      expect(answer.matched).toBe(0);
+      expect(answer.note).toMatch(/Call without query for the domains and areas/);
+    }
+  });
+
+  it("takes a list of entity ids, naming the ones HA does not have", async () => {
+    const answer = await query({ query: "light.study_desk, sensor.bedroom_humidity light.nope" });
+    expect(answer.matched).toBe(2);
+    expect(answer.results).toEqual([
+      expect.stringMatching(/^Bedroom Humidity \(sensor\.bedroom_humidity\): 45 %/),
+      expect.stringMatching(/^Desk Lamp \(light\.study_desk\): on/),
+    ]);
+    expect(answer.unknown_ids).toEqual(["light.nope"]);
+  });
+
+  it("refuses the older filter arguments, pointing into query", async () => {
+    expect((await query({ domain: "light", area: "Bedroom" })).error).toBe(
+      'Invalid arguments for iot_query: iot_query has no "domain", "area"; it takes query, limit, history_hours. ' +
+        'Put the device, room, kind, domain or entity ids into query: "卧室温度", "binary_sensor", "light.a, light.b". ' +
+        "请把房间、设备类型写进 query。",
     );
-    expect((await query({ domain: "rocket" })).error).toMatch(
-      /No exposed entities in domain "rocket"\. Domains: climate, cover/,
+    expect((await query({ query: ["light.study_desk", "lock.front_door"] })).error).toMatch(
+      /query is one string; several entity ids comma-separated/,
     );
+  });
+
+  it("tells the LLM what to send instead of an out-of-range limit or history_hours", async () => {
+    expect((await query({ query: "lights", limit: 0 })).error).toMatch(
+      /limit is a whole number from 1 to 100 \(default 20\)\. limit 取 1–100 的整数/,
+    );
+    expect((await query({ query: "lights", limit: 2.5 })).error).toMatch(/whole number from 1 to 100/);
+    expect((await query({ query: "Desk Lamp", history_hours: 500 })).error).toMatch(
+      /history_hours is a number of hours above 0, at most 168 \(7 days\)\..*168 小时/,
+    );
+    expect((await query({ query: "Desk Lamp", history_hours: "24" })).error).toMatch(/at most 168/);
   });
 
   it("truncates to the limit and says how many more matched", async () => {
     const answer = await query({ query: "lights", limit: 2 });
     expect(answer.results).toHaveLength(2);
     expect(answer.matched).toBe(5);
-    expect(answer.more).toBe("3 more matched; narrow the query or raise limit (max 100).");
+    expect(answer.more).toBe("3 more matched; narrow the query (a room or kind) or raise limit (max 100).");
   });
 
   it("answers an unknown name with the closest matches", async () => {
@@ -63,7 +101,10 @@ describe("iot_query", () => {
 
   it("says an entity is not exposed rather than showing it", async () => {
     expect((await query({ query: "Decorative Lights" })).error).toMatch(/is not exposed to Assist/);
-    expect((await query({ entity_ids: ["switch.decorative"] })).error).toMatch(/is not exposed to Assist/);
+    expect((await query({ query: "switch.decorative" })).error).toMatch(/is not exposed to Assist/);
+    const mixed = await query({ query: "light.study_desk, switch.decorative" });
+    expect(mixed.results).toEqual([expect.stringMatching(/^Desk Lamp/)]);
+    expect(mixed.not_exposed_to_assist).toEqual(["switch.decorative"]);
   });
 
   it("gives an overview without a query or filter", async () => {

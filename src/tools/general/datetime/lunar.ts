@@ -1,6 +1,10 @@
-import { Lunar, Solar, type JieQi } from "lunar-typescript";
+import type { JieQi } from "lunar-typescript";
 import { DateTime } from "luxon";
 import { ToolError } from "../../contract.js";
+import { lazy } from "../../../lazy.js";
+
+/** lunar-typescript is large; it loads with the first lunar question. */
+const calendar = lazy(() => import("lunar-typescript"));
 
 /** lunar-typescript computes solar-term moments in China Standard Time. */
 const TERM_ZONE = "Asia/Shanghai";
@@ -21,8 +25,9 @@ function term(jieQi: JieQi) {
 }
 
 /** The Chinese lunar date of a local calendar day, with 干支, 生肖, festivals and solar terms. */
-export function lunarOf(day: DateTime) {
+export async function lunarOf(day: DateTime) {
   checkYear(day.year);
+  const { Solar } = await calendar();
   const solar = Solar.fromYmd(day.year, day.month, day.day);
   const lunar = solar.getLunar();
   const month = lunar.getMonth();
@@ -46,42 +51,39 @@ export function lunarOf(day: DateTime) {
   };
 }
 
-/** The solar (Gregorian) date of a lunar date. `lunarYear` is the lunar year (as 2026 for 丙午). */
-export function solarOfLunar(
+/**
+ * The Gregorian day of a lunar date (lunar year as 2026 for 丙午), or undefined when that year has no
+ * such date (a missing leap month, or day 30 of a short month).
+ */
+export async function solarOfLunar(
   lunarYear: number,
   lunarMonth: number,
   lunarDay: number,
   leapMonth: boolean,
-): DateTime {
+): Promise<DateTime | undefined> {
   checkYear(lunarYear);
-  if (!Number.isInteger(lunarMonth) || lunarMonth < 1 || lunarMonth > 12) {
-    throw new ToolError("lunar_month must be 1–12 (正月 = 1, 腊月 = 12).");
-  }
-  if (!Number.isInteger(lunarDay) || lunarDay < 1 || lunarDay > 30)
-    throw new ToolError("lunar_day must be 1–30.");
-  let lunar: Lunar;
+  const { Lunar, LunarYear } = await calendar();
+  if (leapMonth && LunarYear.fromYear(lunarYear).getLeapMonth() !== lunarMonth) return undefined;
+  let solar;
   try {
-    lunar = Lunar.fromYmd(lunarYear, leapMonth ? -lunarMonth : lunarMonth, lunarDay);
-  } catch (error) {
-    const what = leapMonth ? `闰${lunarMonth}月` : `${lunarMonth}月`;
-    throw new ToolError(
-      `No such lunar date: ${lunarYear}年${what}${lunarDay}日 (${(error as Error).message}). ` +
-        (leapMonth ? "That year may have no such leap month." : "That month may have only 29 days."),
-    );
+    solar = Lunar.fromYmd(lunarYear, leapMonth ? -lunarMonth : lunarMonth, lunarDay).getSolar();
+  } catch {
+    return undefined;
   }
-  const solar = lunar.getSolar();
   return DateTime.fromObject({ year: solar.getYear(), month: solar.getMonth(), day: solar.getDay() });
 }
 
 /** The lunar year (number) that a local calendar day falls in. */
-export function lunarYearOf(day: DateTime): number {
+export async function lunarYearOf(day: DateTime): Promise<number> {
   checkYear(day.year);
+  const { Solar } = await calendar();
   return Solar.fromYmd(day.year, day.month, day.day).getLunar().getYear();
 }
 
-/** The solar term in effect on a day and the next one; with `year`, all 24 terms of that year. */
-export function solarTerms(day: DateTime, year?: number) {
+/** The solar term in effect on a day, the next one, and all 24 terms of the day's year. */
+export async function solarTerms(day: DateTime) {
   checkYear(day.year);
+  const { Solar } = await calendar();
   const lunar = Solar.fromYmd(day.year, day.month, day.day).getLunar();
   const current = term(lunar.getPrevJieQi(true));
   const next = term(lunar.getNextJieQi(true));
@@ -91,13 +93,11 @@ export function solarTerms(day: DateTime, year?: number) {
       "days",
     ).days,
   );
-  const base = { date: day.toISODate(), current, next, daysUntilNext };
-  if (year === undefined) return base;
-  return { ...base, year, terms: termsOfYear(year) };
+  return { current, next, daysUntilNext, year: day.year, terms: await termsOfYear(day.year) };
 }
 
-function termsOfYear(year: number) {
-  checkYear(year);
+async function termsOfYear(year: number) {
+  const { Solar } = await calendar();
   // From 31 December before, each step finds the first term strictly after the previous one.
   const terms: string[] = [];
   let solar = Solar.fromYmd(year - 1, 12, 31);

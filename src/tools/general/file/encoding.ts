@@ -1,11 +1,39 @@
-import iconv from "iconv-lite";
+import { z } from "zod";
+import { lazy } from "../../../lazy.js";
 import { ToolError } from "../../contract.js";
+
+/** Only GBK/GB18030 files need it; UTF-8, UTF-16, latin1 and base64 are Node's own. */
+const loadIconv = lazy(async () => (await import("iconv-lite")).default);
 
 export const ENCODINGS = ["utf8", "utf16le", "latin1", "base64", "gbk", "gb18030"] as const;
 export type Encoding = (typeof ENCODINGS)[number];
 
+/**
+ * `encoding` as the model may spell it ("UTF-8", "GB2312", "utf-16le"), to one of ENCODINGS. The schema
+ * sends a plain string instead of the enum, which costs tokens on every request; a wrong value gets an
+ * error that lists the right ones.
+ */
+export const encodingSchema = z.string().transform((value, ctx): Encoding => {
+  const key = value.toLowerCase().replace(/[-_\s]/g, "");
+  const known = ENCODINGS.find((encoding) => encoding === key) ?? ALIASES[key];
+  if (known) return known;
+  ctx.addIssue({
+    code: "custom",
+    message: `"${value}" is not supported (不支持的编码); use one of ${ENCODINGS.join(", ")} (gbk/gb18030: Chinese Windows files; base64: binary data).`,
+  });
+  return z.NEVER;
+});
+
+const ALIASES: Record<string, Encoding> = {
+  utf16: "utf16le",
+  ucs2: "utf16le",
+  iso88591: "latin1",
+  gb2312: "gbk",
+  cp936: "gbk",
+};
+
 /** Text (or base64) to the bytes to write; refuses characters the encoding cannot hold instead of writing "?". */
-export function encode(content: string, encoding: Encoding): Buffer {
+export async function encode(content: string, encoding: Encoding): Promise<Buffer> {
   switch (encoding) {
     case "utf8":
       return Buffer.from(content, "utf8");
@@ -28,6 +56,7 @@ export function encode(content: string, encoding: Encoding): Buffer {
     }
     case "gbk":
     case "gb18030": {
+      const iconv = await loadIconv();
       const bytes = iconv.encode(content, encoding);
       if (encoding === "gbk" && iconv.decode(bytes, encoding) !== content) {
         let index = 0;
@@ -63,12 +92,12 @@ export interface Decoded {
  * NUL bytes is binary (base64), and anything else is taken as GB18030, the usual non-UTF-8 encoding
  * of Chinese text files (a superset of GBK and GB2312); the note says so.
  */
-export function decode(
+export async function decode(
   bytes: Buffer,
   requested: Encoding | undefined,
   atStart: boolean,
   atEnd: boolean,
-): Decoded {
+): Promise<Decoded> {
   if (requested) return decodeAs(bytes, requested, atStart, atEnd);
   if (atStart && bytes[0] === 0xff && bytes[1] === 0xfe) return decodeAs(bytes, "utf16le", atStart, atEnd);
   const utf8Used = atEnd ? bytes.length : utf8Boundary(bytes);
@@ -80,18 +109,23 @@ export function decode(
   } catch {
     if (bytes.subarray(0, 8192).includes(0)) {
       return {
-        ...decodeAs(bytes, "base64", atStart, atEnd),
+        ...(await decodeAs(bytes, "base64", atStart, atEnd)),
         note: "Binary data (not text); shown as base64.",
       };
     }
     return {
-      ...decodeAs(bytes, "gb18030", atStart, atEnd),
+      ...(await decodeAs(bytes, "gb18030", atStart, atEnd)),
       note: "Not valid UTF-8; decoded as GB18030 (Chinese). If the text looks wrong, read again with encoding latin1 or base64.",
     };
   }
 }
 
-function decodeAs(bytes: Buffer, encoding: Encoding, atStart: boolean, atEnd: boolean): Decoded {
+async function decodeAs(
+  bytes: Buffer,
+  encoding: Encoding,
+  atStart: boolean,
+  atEnd: boolean,
+): Promise<Decoded> {
   let used = bytes.length;
   if (!atEnd) {
     if (encoding === "utf8") used = utf8Boundary(bytes);
@@ -101,7 +135,7 @@ function decodeAs(bytes: Buffer, encoding: Encoding, atStart: boolean, atEnd: bo
   }
   const part = bytes.subarray(0, used);
   let content: string;
-  if (encoding === "gbk" || encoding === "gb18030") content = iconv.decode(part, encoding);
+  if (encoding === "gbk" || encoding === "gb18030") content = (await loadIconv()).decode(part, encoding);
   else content = part.toString(encoding);
   if (atStart && (encoding === "utf8" || encoding === "utf16le") && content.startsWith("\uFEFF")) {
     content = content.slice(1);

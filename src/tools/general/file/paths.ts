@@ -1,20 +1,14 @@
 import { constants, type Stats } from "node:fs";
 import { lstat, mkdir, open, realpath, stat, type FileHandle } from "node:fs/promises";
-import { basename, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { join, resolve } from "node:path";
 import { ToolError } from "../../contract.js";
-
-export interface Root {
-  /** What the model calls the folder. */
-  name: string;
-  /** The configured absolute path. */
-  path: string;
-}
+import { displayPath, isWithin, type Root } from "./roots.js";
 
 export interface Located {
   root: Root;
   /** The real path of the root folder (symlinks resolved). */
   rootReal: string;
-  /** The path as the model wrote it, normalised ("notes/a.txt", "" for the root). */
+  /** The path as the model writes it, normalised ("notes/a.txt", "" for the default root itself). */
   display: string;
   /** The target exists: `real` and `stats` describe it. */
   exists: boolean;
@@ -25,10 +19,6 @@ export interface Located {
   missing: string[];
 }
 
-export function isWithin(child: string, parent: string): boolean {
-  return child === parent || child.startsWith(parent.endsWith(sep) ? parent : parent + sep);
-}
-
 export function describeType(stats: Stats): string {
   if (stats.isFile()) return "file";
   if (stats.isDirectory()) return "dir";
@@ -37,47 +27,6 @@ export function describeType(stats: Stats): string {
   if (stats.isSocket()) return "socket";
   if (stats.isCharacterDevice() || stats.isBlockDevice()) return "device";
   return "other";
-}
-
-/** Gives each configured root a short unique name: given, or the folder's basename. */
-export function nameRoots(roots: Array<string | Root>): Root[] {
-  if (roots.length === 0) throw new Error("fileTool needs at least one root folder");
-  const used = new Set<string>();
-  return roots.map((entry) => {
-    const path = typeof entry === "string" ? entry : entry.path;
-    if (!isAbsolute(path)) throw new Error(`fileTool root "${path}" must be an absolute path`);
-    const base =
-      (typeof entry === "string" ? basename(path) : entry.name).replace(/[^\p{L}\p{N}_-]/gu, "") || "root";
-    let name = base;
-    for (let n = 2; used.has(name); n++) name = `${base}${n}`;
-    used.add(name);
-    return { name, path: resolve(path) };
-  });
-}
-
-/**
- * Splits a model-supplied relative path into names, refusing everything that could point elsewhere:
- * absolute paths, "..", NUL bytes and backslashes (a Windows separator here would be part of a name).
- */
-export function splitRelative(input: string, field: string, roots: Root[]): string[] {
-  if (input.includes("\0")) throw new ToolError(`\`${field}\` contains a NUL byte.`);
-  if (input.length > 4096) throw new ToolError(`\`${field}\` is too long.`);
-  if (isAbsolute(input) || /^[A-Za-z]:[\\/]/.test(input) || input.startsWith("~")) {
-    const root = roots.find((r) => isWithin(resolve(input), r.path));
-    const suggestion = root
-      ? ` Use root "${root.name}" with path "${relative(root.path, resolve(input)) || "."}".`
-      : ` Allowed folders: ${roots.map((r) => `"${r.name}" (${r.path})`).join(", ")}.`;
-    throw new ToolError(`\`${field}\` must be relative to a root folder, not absolute.${suggestion}`);
-  }
-  if (input.includes("\\"))
-    throw new ToolError(`\`${field}\` contains a backslash; separate folders with /.`);
-  const names = input.split("/").filter((name) => name !== "" && name !== ".");
-  if (names.includes(".."))
-    throw new ToolError(`\`${field}\` must not contain "..": paths stay inside the root folder.`);
-  for (const name of names) {
-    if (Buffer.byteLength(name) > 255) throw new ToolError(`\`${field}\` has a name longer than 255 bytes.`);
-  }
-  return names;
 }
 
 /** Resolves the root folder itself, creating it on first use. */
@@ -94,13 +43,13 @@ export async function rootReal(root: Root): Promise<string> {
  */
 export async function locate(root: Root, names: string[], followLast: boolean): Promise<Located> {
   const base = await rootReal(root);
-  const display = names.join("/");
+  const display = displayPath(root, names);
   let current = base;
   let stats = await lstat(base);
   for (let i = 0; i < names.length; i++) {
     const next = join(current, names[i]!);
     const last = i === names.length - 1;
-    const shown = names.slice(0, i + 1).join("/");
+    const shown = displayPath(root, names.slice(0, i + 1));
     try {
       stats = await lstat(next);
     } catch (error) {
@@ -124,7 +73,7 @@ export async function locate(root: Root, names: string[], followLast: boolean): 
       }
       if (!isWithin(target, base)) {
         throw new ToolError(
-          `"${shown}" is a symbolic link leading outside the "${root.name}" folder; it is not followed.`,
+          `"${shown}" is a symbolic link leading outside ${root.path}; it is not followed.`,
         );
       }
       current = target;

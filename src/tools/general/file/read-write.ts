@@ -35,7 +35,7 @@ export async function readBytes(located: Located, protectedPaths: ProtectedPath[
       filled += bytesRead;
     }
     const atEnd = offset + filled >= stats.size;
-    const decoded = decode(buffer.subarray(0, filled), options.encoding, offset === 0, atEnd);
+    const decoded = await decode(buffer.subarray(0, filled), options.encoding, offset === 0, atEnd);
     if (decoded.used === 0 && filled > 0) throw new ToolError("`length` is too small to hold one character.");
     const end = offset + decoded.used;
     const partial = end < stats.size || offset > 0;
@@ -60,14 +60,14 @@ export async function writeBytes(
   protectedPaths: ProtectedPath[],
   bytes: Buffer,
   append: boolean,
-  overwrite: boolean,
+  replace: boolean,
 ) {
   let flags = constants.O_WRONLY | (append ? constants.O_APPEND : 0);
   if (located.exists) {
     assertRegularFile(located.stats!, located.display);
-    if (!append && !overwrite) {
+    if (!append && !replace) {
       throw new ToolError(
-        `"${located.display}" already exists (${located.stats!.size} bytes). Pass overwrite: true to replace it, or use append.`,
+        `"${located.display}" already exists (${located.stats!.size} bytes). Pass force: true to replace it, or use append.`,
       );
     }
   } else {

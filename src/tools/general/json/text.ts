@@ -1,5 +1,8 @@
-import { printParseErrorCode, visit } from "jsonc-parser";
 import { ToolError } from "../../contract.js";
+import { lazy } from "../../../lazy.js";
+
+/** Only needed to explain a syntax error, so loaded then. */
+const jsoncParser = lazy(() => import("jsonc-parser"));
 
 export interface ScanResult {
   depth: number;
@@ -78,7 +81,8 @@ const MESSAGES: Record<string, string> = {
 };
 
 /** Where and why JSON.parse failed, with a hint for the mistakes models and people make most. */
-export function locateJsonError(text: string, fallback: string): JsonLocation {
+export async function locateJsonError(text: string, fallback: string): Promise<JsonLocation> {
+  const { printParseErrorCode, visit } = await jsoncParser();
   let first: { code: string; offset: number; length: number } | undefined;
   visit(
     text,

@@ -2,10 +2,9 @@ import { spawn } from "node:child_process";
 import { ToolError } from "../../contract.js";
 
 export type RegexJob =
-  | { op: "test"; pattern: string; flags: string; text: string }
-  | { op: "match"; pattern: string; flags: string; text: string; maxMatches: number }
-  | { op: "replace"; pattern: string; flags: string; text: string; replacement: string; all: boolean }
-  | { op: "split"; pattern: string; flags: string; text: string };
+  | { op: "match"; source: string; flags: string; text: string; maxMatches: number }
+  | { op: "replace"; source: string; flags: string; text: string; replacement: string }
+  | { op: "split"; source: string; flags: string; text: string };
 
 export interface RegexMatch {
   match: string;
@@ -16,30 +15,27 @@ export interface RegexMatch {
 }
 
 export type RegexAnswer =
-  | { op: "test"; matches: boolean }
   | { op: "match"; total: number; matches: RegexMatch[] }
   | { op: "replace"; text: string; replacements: number }
   | { op: "split"; parts: string[] };
 
 /**
- * Runs in a throw-away worker thread, so a pattern that backtracks catastrophically (`(a+)+$`) is
- * stopped by terminating the thread instead of freezing the process.
+ * Runs in a throw-away child process, so a pattern that backtracks catastrophically (`(a+)+$`) is
+ * stopped by killing the process instead of freezing Cyrene. One process per job, killed when it answers:
+ * nothing stays resident between calls.
  */
 const WORKER_SOURCE = String.raw`
 "use strict";
 let job;
-function withGlobal(flags) { return flags.includes("g") ? flags : flags + "g"; }
 function run() {
-  const regex = new RegExp(job.pattern, job.flags);
+  const global = () => new RegExp(job.source, job.flags.includes("g") ? job.flags : job.flags + "g");
   switch (job.op) {
-    case "test":
-      return { op: "test", matches: regex.test(job.text) };
     case "match": {
       const matches = [];
       let total = 0;
       let units = 0;
       let points = 0;
-      for (const m of job.text.matchAll(new RegExp(job.pattern, withGlobal(job.flags)))) {
+      for (const m of job.text.matchAll(global())) {
         total++;
         if (matches.length >= job.maxMatches) continue;
         for (const _ of job.text.slice(units, m.index)) points++;
@@ -52,14 +48,12 @@ function run() {
       return { op: "match", total, matches };
     }
     case "replace": {
-      const flags = job.all ? withGlobal(job.flags) : job.flags.replace("g", "");
       let replacements = 0;
-      if (job.all) for (const _ of job.text.matchAll(new RegExp(job.pattern, flags))) replacements++;
-      else replacements = new RegExp(job.pattern, flags).test(job.text) ? 1 : 0;
-      return { op: "replace", text: job.text.replace(new RegExp(job.pattern, flags), job.replacement), replacements };
+      for (const _ of job.text.matchAll(global())) replacements++;
+      return { op: "replace", text: job.text.replace(global(), job.replacement), replacements };
     }
     case "split":
-      return { op: "split", parts: job.text.split(regex) };
+      return { op: "split", parts: job.text.split(new RegExp(job.source, job.flags)) };
   }
 }
 process.once("message", (received) => {
@@ -103,7 +97,7 @@ export function runRegex(job: RegexJob, timeoutMs: number, signal: AbortSignal):
           ),
         ),
       );
-    // The limit counts from when the worker starts running the job; starting a thread can be slow
+    // The limit counts from when the worker starts running the job; starting a process can be slow
     // on a busy machine, which is guarded separately.
     let timer = setTimeout(
       () => settle(() => reject(new ToolError("The regular-expression worker did not start in time."))),

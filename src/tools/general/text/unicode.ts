@@ -55,15 +55,17 @@ export function truncate(text: string, maxLength: number, ellipsis: string) {
   };
 }
 
-export function titleCase(text: string, locale: string | undefined): string {
+export function titleCase(text: string): string {
   let result = "";
-  for (const { segment, isWordLike } of new Intl.Segmenter(locale, { granularity: "word" }).segment(text)) {
+  for (const { segment, isWordLike } of new Intl.Segmenter(undefined, { granularity: "word" }).segment(
+    text,
+  )) {
     if (!isWordLike) {
       result += segment;
       continue;
     }
     const [first = "", ...rest] = [...segment];
-    result += first.toLocaleUpperCase(locale) + rest.join("").toLocaleLowerCase(locale);
+    result += first.toUpperCase() + rest.join("").toLowerCase();
   }
   return result;
 }

@@ -34,12 +34,11 @@ const infoboxSchema = z.looseObject({
 });
 
 /** The tool's answer from SearXNG's response; throws `ToolError`s that say how to fix SearXNG's settings. */
-export function formatResponse(
+export async function formatResponse(
   response: GuardedResponse,
   base: URL,
   count: number,
-  page: number,
-): Record<string, unknown> {
+): Promise<Record<string, unknown>> {
   const where = `SearXNG at ${base.origin}`;
   if (response.status === 403) {
     throw new ToolError(
@@ -56,7 +55,7 @@ export function formatResponse(
   if (response.status !== 200) {
     throw new ToolError(`${where} answered HTTP ${response.status} ${response.statusText}`.trim() + ".");
   }
-  const text = decodeBody(response.body, response.headers["content-type"], false).text;
+  const { text } = await decodeBody(response.body, response.headers["content-type"], false);
   let parsed: z.infer<typeof responseSchema>;
   try {
     parsed = responseSchema.parse(JSON.parse(text));
@@ -84,7 +83,7 @@ export function formatResponse(
     if (results.length >= count) break;
   }
 
-  const out: Record<string, unknown> = { query: parsed.query ?? "", page, results };
+  const out: Record<string, unknown> = { query: parsed.query ?? "", results };
   const answers = (parsed.answers ?? []).map(answerText).filter((a): a is string => !!a);
   if (answers.length) out.answers = answers.slice(0, 5);
   const infoboxes = (parsed.infoboxes ?? []).map(compactInfobox).filter((i) => i !== undefined);

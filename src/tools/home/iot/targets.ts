@@ -1,13 +1,12 @@
 import type { EntityDirectory, EntityInfo } from "../../../ha/directory.js";
-import { clearWinner, resolve, resolveAreas, type Candidate, type Resolution } from "../../../ha/resolve.js";
+import { clearWinner, resolve, type Candidate, type Resolution } from "../../../ha/resolve.js";
 import { ToolError } from "../../contract.js";
 
 export interface TargetRequest {
   domain: string;
   service: string;
-  target?: string;
-  entityIds?: string[];
-  area?: string;
+  /** Each an entity id or a name in the user's words (a device, a room and/or a kind of device). */
+  targets: string[];
   /** The user asked for all of them: allows house-wide and large targets, and every close match. */
   all: boolean;
   /** More targets than this need `all` (default 5). */
@@ -16,47 +15,43 @@ export interface TargetRequest {
 
 const CONFIDENT = 0.75;
 
+/** "客厅的灯, light.kettle" → its parts: several targets come comma-separated in one string. */
+export function splitTargets(text: string | undefined): string[] {
+  return (text ?? "")
+    .split(/[,，、;]/)
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
 /** The exposed entities a control request means, or a ToolError explaining what is wrong. */
 export function resolveTargets(dir: EntityDirectory, req: TargetRequest): EntityInfo[] {
   const generic = req.domain === "homeassistant";
   const domains = generic ? undefined : [req.domain];
-  const areaIds = req.area ? areaFilter(dir, req.area) : undefined;
   const chosen = new Map<string, EntityInfo>();
   let houseWide = false;
 
-  /** Resolves a name the way `target` is read: a kind of device without an area is house-wide. */
+  /** A kind of device named without a room ("lights", "所有的灯") is house-wide. */
   const byName = (text: string) => {
-    const resolution = resolve(dir, text, { domains, areaIds });
+    const resolution = resolve(dir, text, { domains });
     const picked = pick(dir, resolution, text, req);
-    if (
-      resolution.kind === "group" &&
-      !areaIds &&
-      resolution.reading.areaIds.length === 0 &&
-      picked.length > 1
-    )
+    if (resolution.kind === "group" && resolution.reading.areaIds.length === 0 && picked.length > 1)
       houseWide = true;
     for (const e of picked) chosen.set(e.entityId, e);
   };
 
-  for (const id of req.entityIds ?? []) {
-    const entity = dir.get(id.trim().toLowerCase());
-    // Not an id: a name, read like `target` (so "covers" here is as house-wide as there).
+  for (const text of req.targets) {
+    const entity = dir.get(text.toLowerCase());
     if (!entity) {
-      byName(id);
+      byName(text);
       continue;
     }
     if (!entity.exposed) throw notExposed(entity);
-    if (!generic && entity.domain !== req.domain) {
-      throw new ToolError(
-        `${entity.entityId} is a ${entity.domain}, not a ${req.domain}: use ${entity.domain}.${req.service}.`,
-      );
-    }
+    if (!generic && entity.domain !== req.domain) throw wrongDomain(entity, req);
     chosen.set(entity.entityId, entity);
   }
-  if (req.target?.trim() || (!req.entityIds?.length && areaIds)) byName(req.target?.trim() ?? "");
-  if (!req.target?.trim() && !req.entityIds?.length && !areaIds) {
+  if (!req.targets.length) {
     throw new ToolError(
-      "Say what to control: pass target (a name, an area and/or a kind of device) or entity_ids.",
+      'Say what to control: pass target, e.g. "客厅的灯", "bedroom lamp" or entity ids (comma-separated).',
     );
   }
 
@@ -66,7 +61,7 @@ export function resolveTargets(dir: EntityDirectory, req: TargetRequest): Entity
     throw new ToolError(
       `That would ${req.service.replace(/_/g, " ")} every ${req.domain} in the house (${targets.length}: ${list(dir, targets)}). ` +
         "Pass all: true only if the user asked for all of them; otherwise name the device or the room " +
-        "(target), or pass exact entity_ids.",
+        "in target, or pass exact entity ids.",
     );
   }
   if (!req.all && targets.length > max) {
@@ -76,6 +71,13 @@ export function resolveTargets(dir: EntityDirectory, req: TargetRequest): Entity
     );
   }
   return targets;
+}
+
+function wrongDomain(entity: EntityInfo, req: TargetRequest): ToolError {
+  return new ToolError(
+    `${entity.name} (${entity.entityId}) is a ${entity.domain}, not a ${req.domain}: ` +
+      `use ${entity.domain} services (e.g. ${entity.domain}.${req.service}).`,
+  );
 }
 
 function pick(dir: EntityDirectory, r: Resolution, text: string, req: TargetRequest): EntityInfo[] {
@@ -107,10 +109,7 @@ function noMatch(dir: EntityDirectory, text: string, closest: Candidate[], req: 
     other.entity.domain !== req.domain &&
     clearWinner(elsewhere.candidates)
   ) {
-    return new ToolError(
-      `"${text}" is ${other.entity.name} (${other.entity.entityId}), a ${other.entity.domain}, not a ${req.domain}: ` +
-        `use ${other.entity.domain} services (e.g. ${other.entity.domain}.${req.service}).`,
-    );
+    return wrongDomain(other.entity, req);
   }
   const near = closest.length ? closest : elsewhere.candidates;
   const hint = near.length
@@ -133,16 +132,6 @@ export function notExposed(entity: EntityInfo): ToolError {
       "To allow it, expose it in Home Assistant (Settings → Voice assistants → Expose), or set " +
       "expose_all_entities in Cyrene's options. 该设备未向语音助手公开。",
   );
-}
-
-/** Area ids for an area name/alias/floor, or a ToolError listing the areas. */
-export function areaFilter(dir: EntityDirectory, area: string): string[] {
-  const areas = resolveAreas(dir, area);
-  if (areas.length) return areas.map((a) => a.id);
-  const known = [...dir.areas.values()].map((a) =>
-    a.aliases.length ? `${a.name} (${a.aliases.join(", ")})` : a.name,
-  );
-  throw new ToolError(`There is no area "${area}". Areas: ${known.join("; ") || "none defined"}.`);
 }
 
 export function list(dir: EntityDirectory, entities: EntityInfo[], max = 12): string {
