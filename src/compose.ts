@@ -6,6 +6,7 @@ import { Synthesizer } from "./agent/synthesizer.js";
 import { ADDON_OPTIONS_PATH, ConfigError } from "./config/load.js";
 import type { Config } from "./config/schema.js";
 import { LlmClient } from "./llm/client.js";
+import { LlmHealth } from "./llm/health.js";
 import type { Logger } from "./logging/logger.js";
 import { createApp } from "./server/app.js";
 import { ConversationStore } from "./store/conversations.js";
@@ -76,15 +77,14 @@ export function createCyrene(config: Config, options: ComposeOptions): Cyrene {
     registry.disable(config.tools.disabled),
   );
 
-  const llm = new LlmClient({
-    ...config.llm,
-    onRetry: (retry) => logger.warn(retry, "retrying the LLM request"),
-  });
+  const llmHealth = new LlmHealth();
+  const llm = new LlmClient({ ...config.llm, logger, health: llmHealth });
   const background = new BackgroundJobs(jobs, logger, config.agent.maxToolResultChars);
   const synthesizer = new Synthesizer(llm, registry, background, logger, config.agent);
   const assistant = new Assistant(conversations, turns, background, synthesizer, logger, {
     timeZone,
     customPrompt: config.agent.systemPrompt,
+    turnDeadlineMs: config.agent.turnDeadlineMs,
     clock: options.clock,
   });
   const policy = allowAllTools;
@@ -93,6 +93,8 @@ export function createCyrene(config: Config, options: ComposeOptions): Cyrene {
     conversations,
     jobs,
     policy,
+    llm,
+    toolNames: () => registry.definitions(policy).map((definition) => definition.name),
     logger,
     apiToken: config.server.apiToken,
     ingressOnly: Boolean(config.supervisorToken),

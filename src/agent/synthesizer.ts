@@ -1,27 +1,23 @@
-import type { LlmClient } from "../llm/client.js";
-import { toLlmError } from "../llm/errors.js";
+import type { ChatCompletionToolChoiceOption } from "openai/resources/chat/completions";
+import type { LlmClient, SamplingParams } from "../llm/client.js";
+import { LlmError } from "../llm/errors.js";
 import {
   addUsage,
   assistantMessage,
   emptyUsage,
   type ChatMessage,
-  type LlmToolCall,
+  type LlmResponse,
 } from "../llm/messages.js";
 import type { Logger } from "../logging/logger.js";
-import { ok, type ToolResult } from "../tools/contract.js";
+import type { ToolDefinition } from "../tools/contract.js";
 import type { ToolPolicy } from "../tools/policy.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import type { BackgroundJobs } from "./background-jobs.js";
-import type { EventSink, FinalEvent } from "./events.js";
-import { toolMessage, toolResultContent } from "./tool-messages.js";
+import type { EventSink, FinalEvent, TurnError } from "./events.js";
+import { ToolCallRunner, type ToolCallLimits } from "./tool-calls.js";
 
-export interface SynthesizerOptions {
+export interface SynthesizerOptions extends ToolCallLimits {
   maxRounds: number;
-  /** A call still running after this long goes on in the background. */
-  toolTimeoutMs: number;
-  /** A background call is stopped after this long. */
-  backgroundTimeoutMs: number;
-  maxToolResultChars: number;
 }
 
 export interface SynthesisInput {
@@ -32,6 +28,15 @@ export interface SynthesisInput {
   turnNumber?: number;
   emit: EventSink;
   signal?: AbortSignal;
+  /** Tools of the client's, offered after Cyrene's: a call to one ends the run with `clientCalls`. */
+  clientTools?: ToolDefinition[];
+  /** For the first request of the run; later rounds are "auto" (a forced call would loop). */
+  toolChoice?: ChatCompletionToolChoiceOption;
+  params?: SamplingParams;
+  /** The whole run is stopped after this long, and the user gets what exists. */
+  deadlineMs?: number;
+  /** Rounds already used by this turn before a pause for client tools. */
+  roundsUsed?: number;
 }
 
 const WRAP_UP =
@@ -43,119 +48,135 @@ const WRAP_UP =
  * results back, and repeat — at most `maxRounds` times, then one last request without tools.
  */
 export class Synthesizer {
+  private readonly calls: ToolCallRunner;
+
   constructor(
     private readonly llm: LlmClient,
     private readonly registry: ToolRegistry,
-    private readonly jobs: BackgroundJobs,
-    private readonly logger: Logger,
+    jobs: BackgroundJobs,
+    logger: Logger,
     private readonly options: SynthesizerOptions,
-  ) {}
+  ) {
+    this.calls = new ToolCallRunner(registry, jobs, logger, options);
+  }
 
   async run(input: SynthesisInput): Promise<FinalEvent> {
-    const { emit, signal } = input;
+    const { emit } = input;
     const messages = [...input.messages];
-    const tools = this.registry.definitions(input.policy);
+    const clientTools = input.clientTools ?? [];
+    const clientNames = new Set(clientTools.map((tool) => tool.name));
+    const tools =
+      input.toolChoice === "none" ? [] : [...this.registry.definitions(input.policy), ...clientTools];
     const usage = emptyUsage();
-    const texts: string[] = [];
-    let textStarted = false;
+    const stop = new RunStop(input.signal, input.deadlineMs);
+    let shown = "";
+    let roundStarted = false;
     const onText = (text: string) => {
-      if (!textStarted && texts.length > 0) emit({ type: "text", text: "\n\n" });
-      textStarted = true;
+      if (!roundStarted && shown) emitText("\n\n");
+      roundStarted = true;
+      emitText(text);
+    };
+    const emitText = (text: string) => {
+      shown += text;
       emit({ type: "text", text });
     };
+    const final = (rounds: number, extra: Partial<FinalEvent> = {}): FinalEvent => {
+      stop.dispose();
+      const event: FinalEvent = { type: "final", text: shown, rounds, usage, ...extra };
+      emit(event);
+      return event;
+    };
 
-    for (let round = 1; ; round++) {
-      const toolsAllowed = round <= this.options.maxRounds && tools.length > 0;
-      if (!toolsAllowed && round > 1) messages.push({ role: "system", content: WRAP_UP });
-      textStarted = false;
-      let response;
-      try {
-        response = await this.llm.complete({
-          messages,
-          tools: toolsAllowed ? tools : undefined,
-          signal,
-          onText,
-        });
-      } catch (error) {
-        const failure = toLlmError(error);
-        this.logger.warn({ kind: failure.kind, status: failure.status, round }, "LLM request failed");
-        const text = [...texts, failure.message].join("\n\n");
-        return this.finish(emit, { type: "final", text, rounds: round, usage, error: failure.message });
+    try {
+      for (let round = (input.roundsUsed ?? 0) + 1; ; round++) {
+        const toolsAllowed = round <= this.options.maxRounds && tools.length > 0;
+        if (!toolsAllowed && round > 1) messages.push({ role: "system", content: WRAP_UP });
+        roundStarted = false;
+        let response: LlmResponse;
+        try {
+          response = await this.llm.complete({
+            messages,
+            tools: toolsAllowed ? tools : undefined,
+            toolChoice: round === (input.roundsUsed ?? 0) + 1 ? input.toolChoice : undefined,
+            params: input.params,
+            signal: stop.signal,
+            onText,
+            onStatus: (status) =>
+              emit(
+                status.state === "waiting"
+                  ? { type: "status", state: "waiting", message: "waiting for the model" }
+                  : {
+                      type: "status",
+                      state: "retrying",
+                      message: `retrying ${status.attempt}/${status.of}: ${status.reason}`,
+                      attempt: status.attempt,
+                      of: status.of,
+                    },
+              ),
+          });
+        } catch (error) {
+          return final(round, { error: stop.explain(error) });
+        }
+        addUsage(usage, response.usage);
+
+        if (!toolsAllowed || response.toolCalls.length === 0) {
+          if (!shown) emitText("(no answer)");
+          const content = response.content || shown;
+          emit({ type: "round_finished", round, messages: [{ role: "assistant", content }] });
+          return final(round);
+        }
+
+        const own = response.toolCalls.filter((call) => !clientNames.has(call.name));
+        const theirs = response.toolCalls.filter((call) => clientNames.has(call.name));
+        const context = { ...input, emit };
+        const results = await Promise.all(own.map((call) => this.calls.run(call, context)));
+        const roundMessages = [assistantMessage(response), ...results];
+        messages.push(...roundMessages);
+        emit({ type: "round_finished", round, messages: roundMessages });
+        if (theirs.length > 0) return final(round, { clientCalls: theirs });
+        if (stop.signal.aborted) return final(round, { error: stop.explain(stop.signal.reason) });
       }
-      addUsage(usage, response.usage);
-      if (response.content) texts.push(response.content);
-
-      if (!toolsAllowed || response.toolCalls.length === 0) {
-        const text = texts.join("\n\n") || "(no answer)";
-        emit({
-          type: "round_finished",
-          round,
-          messages: [{ role: "assistant", content: response.content || text }],
-        });
-        return this.finish(emit, { type: "final", text, rounds: round, usage });
-      }
-
-      const assistant = assistantMessage(response);
-      const results = await Promise.all(response.toolCalls.map((call) => this.runCall(call, input)));
-      const roundMessages = [assistant, ...results];
-      messages.push(...roundMessages);
-      emit({ type: "round_finished", round, messages: roundMessages });
+    } finally {
+      stop.dispose();
     }
-  }
-
-  private finish(emit: EventSink, final: FinalEvent): FinalEvent {
-    emit(final);
-    return final;
-  }
-
-  private async runCall(call: LlmToolCall, input: SynthesisInput): Promise<ChatMessage> {
-    const { emit } = input;
-    emit({ type: "tool_started", callId: call.id, name: call.name, arguments: call.arguments });
-    const started = performance.now();
-    const running = this.registry.execute(call, {
-      policy: input.policy,
-      logger: this.logger,
-      conversationId: input.conversationId,
-      turnId: input.turnId,
-      turnNumber: input.turnNumber,
-      hardTimeoutMs: this.options.backgroundTimeoutMs,
-    });
-
-    let timer: NodeJS.Timeout | undefined;
-    const timedOut = new Promise<undefined>((resolve) => {
-      timer = setTimeout(() => resolve(undefined), this.options.toolTimeoutMs);
-    });
-    const finished = await Promise.race([running, timedOut]);
-    clearTimeout(timer);
-
-    let result: ToolResult;
-    let background: { jobId: string } | undefined;
-    if (finished) {
-      result = finished;
-    } else {
-      const jobId = this.jobs.adopt(input.conversationId, call, running);
-      background = { jobId };
-      result = ok({
-        status: "running_in_background",
-        job_id: jobId,
-        note:
-          `${call.name} is taking longer than ${Math.round(this.options.toolTimeoutMs / 1000)} s and goes on in ` +
-          "the background. Tell the user it is still running and that they can keep chatting; the result will " +
-          "be delivered in the next turn. Do not call it again for the same request.",
-      });
-    }
-    const durationMs = Math.round(performance.now() - started);
-    this.logger.info(
-      {
-        tool: call.name,
-        callId: call.id,
-        durationMs,
-        success: result.success,
-        background: Boolean(background),
-      },
-      "tool call",
-    );
-    emit({ type: "tool_finished", callId: call.id, name: call.name, durationMs, result, background });
-    return toolMessage(call.id, toolResultContent(result, this.options.maxToolResultChars));
   }
 }
+
+/** Stops a run when its caller leaves or its deadline passes, and says which. */
+class RunStop {
+  private readonly controller = new AbortController();
+  private readonly timer: NodeJS.Timeout | undefined;
+  private readonly onOuterAbort: () => void;
+
+  constructor(
+    private readonly outer: AbortSignal | undefined,
+    private readonly deadlineMs: number | undefined,
+  ) {
+    this.onOuterAbort = () => this.controller.abort(outer?.reason ?? "cancelled");
+    if (outer?.aborted) this.onOuterAbort();
+    outer?.addEventListener("abort", this.onOuterAbort, { once: true });
+    if (deadlineMs !== undefined) {
+      this.timer = setTimeout(() => this.controller.abort(DEADLINE), deadlineMs);
+    }
+  }
+
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  explain(error: unknown): TurnError {
+    if (this.controller.signal.reason === DEADLINE) {
+      const seconds = Math.round((this.deadlineMs ?? 0) / 1000);
+      return { kind: "deadline", message: `The answer took longer than ${seconds} s and was cut short.` };
+    }
+    if (error instanceof LlmError) return { kind: error.kind, message: error.message, status: error.status };
+    return { kind: "aborted", message: "The request was cancelled." };
+  }
+
+  dispose(): void {
+    clearTimeout(this.timer);
+    this.outer?.removeEventListener("abort", this.onOuterAbort);
+  }
+}
+
+const DEADLINE = Symbol("deadline");

@@ -57,6 +57,8 @@ export const configSchema = z.object({
     toolTimeoutMs: z.number().int().positive(),
     /** Hard limit for a tool that went on in the background. */
     backgroundTimeoutMs: z.number().int().positive(),
+    /** A turn is stopped after this long and the user gets what exists. */
+    turnDeadlineMs: z.number().int().min(5_000, "must be at least 5 seconds"),
     systemPrompt: z.string().optional(),
     /** Largest tool result (in characters) handed to the LLM. */
     maxToolResultChars: z.number().int().min(500),

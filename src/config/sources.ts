@@ -14,6 +14,18 @@ export const FIELD_SOURCES: readonly FieldSource[] = [
   { path: "llm.apiKey", option: "llm_api_key", env: "CYRENE_LLM_API_KEY", type: "string" },
   { path: "llm.model", option: "llm_model", env: "CYRENE_LLM_MODEL", type: "string" },
   { path: "llm.temperature", option: "llm_temperature", env: "CYRENE_LLM_TEMPERATURE", type: "float" },
+  {
+    path: "llm.requestTimeoutMs",
+    option: "llm_request_timeout_seconds",
+    env: "CYRENE_LLM_REQUEST_TIMEOUT_SECONDS",
+    type: "seconds",
+  },
+  {
+    path: "llm.idleTimeoutMs",
+    option: "llm_idle_timeout_seconds",
+    env: "CYRENE_LLM_IDLE_TIMEOUT_SECONDS",
+    type: "seconds",
+  },
   { path: "server.port", env: "CYRENE_PORT", type: "int" },
   { path: "server.apiToken", option: "api_token", env: "CYRENE_API_TOKEN", type: "string" },
   { path: "dataDir", env: "CYRENE_DATA_DIR", type: "string" },
@@ -35,6 +47,12 @@ export const FIELD_SOURCES: readonly FieldSource[] = [
     type: "seconds",
   },
   { path: "tools.disabled", option: "tools_disabled", env: "CYRENE_TOOLS_DISABLED", type: "list" },
+  {
+    path: "agent.turnDeadlineMs",
+    option: "turn_deadline_seconds",
+    env: "CYRENE_TURN_DEADLINE_SECONDS",
+    type: "seconds",
+  },
   { path: "agent.systemPrompt", option: "system_prompt", env: "CYRENE_SYSTEM_PROMPT", type: "string" },
   {
     path: "network.allowHosts",

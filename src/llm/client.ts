@@ -1,9 +1,11 @@
 import OpenAI from "openai";
-import type { ChatCompletionChunk, ChatCompletionTool } from "openai/resources/chat/completions";
-import type { CompletionUsage } from "openai/resources/completions";
+import type { ChatCompletionTool, ChatCompletionToolChoiceOption } from "openai/resources/chat/completions";
+import type { Logger } from "../logging/logger.js";
 import type { ToolDefinition } from "../tools/contract.js";
+import { ResponseAssembler } from "./assembler.js";
 import { LlmError, toLlmError } from "./errors.js";
-import type { ChatMessage, LlmResponse, LlmUsage } from "./messages.js";
+import type { LlmHealth } from "./health.js";
+import type { ChatMessage, LlmResponse } from "./messages.js";
 
 export interface LlmClientOptions {
   baseUrl: string;
@@ -15,17 +17,37 @@ export interface LlmClientOptions {
   idleTimeoutMs: number;
   /** Base delay of the backoff between retries of a broken stream; doubles each time. */
   retryDelayMs?: number;
-  /** Told of each retry before its wait, e.g. to log it. */
-  onRetry?: (retry: { attempt: number; waitMs: number; kind: string; status?: number }) => void;
+  /** One line per request (latency, time to first output, tokens, retries). */
+  logger?: Logger;
+  /** Told of every success and final failure, for the readiness view. */
+  health?: LlmHealth;
 }
+
+/** Sampling settings a client may choose for its own turn. */
+export interface SamplingParams {
+  temperature?: number;
+  top_p?: number;
+  max_tokens?: number;
+  stop?: string | string[];
+  seed?: number;
+}
+
+/** What the caller hears while it waits: a request going out, a retry and its reason. */
+export type LlmStatus =
+  { state: "waiting" } | { state: "retrying"; attempt: number; of: number; waitMs: number; reason: string };
 
 export interface ChatRequest {
   messages: ChatMessage[];
-  /** Offered with `tool_choice: "auto"`; omitted means the model must answer in text. */
+  /** Offered with `tool_choice` ("auto" unless given); omitted means the model must answer in text. */
   tools?: ToolDefinition[];
+  toolChoice?: ChatCompletionToolChoiceOption;
+  params?: SamplingParams;
+  /** Passed through as `response_format` (the direct model only: the agent checks answers itself). */
+  responseFormat?: Record<string, unknown>;
   signal?: AbortSignal;
   /** Called with each piece of visible text as it streams in. */
   onText?: (text: string) => void;
+  onStatus?: (status: LlmStatus) => void;
 }
 
 /** Talks to any OpenAI-compatible chat API with streaming and tool calls. */
@@ -50,28 +72,41 @@ export class LlmClient {
   /**
    * Streams one completion and assembles it. Retryable failures (429, 5xx, network, a stream that
    * breaks or stalls) are retried with exponential backoff, but only while nothing has reached the user.
+   * Throws only LlmError.
    */
   async complete(request: ChatRequest): Promise<LlmResponse> {
+    const { maxRetries } = this.options;
+    request.onStatus?.({ state: "waiting" });
     for (let attempt = 0; ; attempt++) {
       if (request.signal?.aborted) throw cancelled();
       let emitted = false;
       const onText = request.onText && ((text: string) => ((emitted = true), request.onText!(text)));
       try {
-        return await this.streamOnce({ ...request, onText });
+        const response = await this.streamOnce({ ...request, onText }, attempt);
+        this.options.health?.succeeded();
+        return response;
       } catch (error) {
-        const failure = toLlmError(error);
+        const failure = toLlmError(error, this.options);
         if (request.signal?.aborted) throw cancelled();
-        if (emitted || !failure.retryable || attempt >= this.options.maxRetries) throw failure;
+        if (emitted || !failure.retryable || attempt >= maxRetries) {
+          this.options.health?.failed(failure.message);
+          throw failure;
+        }
         const backoff = (this.options.retryDelayMs ?? 500) * 2 ** attempt;
         // Honour the provider's Retry-After, within reason: a user is waiting.
         const waitMs = Math.min(Math.max(backoff, failure.retryAfterMs ?? 0), MAX_RETRY_WAIT_MS);
-        this.options.onRetry?.({ attempt: attempt + 1, waitMs, kind: failure.kind, status: failure.status });
+        const retry = { attempt: attempt + 1, of: maxRetries, waitMs, reason: failure.message };
+        this.options.logger?.warn(
+          { ...retry, kind: failure.kind, status: failure.status },
+          "retrying the LLM request",
+        );
+        request.onStatus?.({ state: "retrying", ...retry });
         await delay(waitMs, request.signal);
       }
     }
   }
 
-  private async streamOnce(request: ChatRequest): Promise<LlmResponse> {
+  private async streamOnce(request: ChatRequest, attempt: number): Promise<LlmResponse> {
     const controller = new AbortController();
     const outer = request.signal;
     const onOuterAbort = () => controller.abort(outer?.reason);
@@ -81,6 +116,19 @@ export class LlmClient {
       stalled = true;
       controller.abort();
     }, this.options.idleTimeoutMs);
+    const started = performance.now();
+    const assembler = new ResponseAssembler(request.onText);
+    const log = (extra: Record<string, unknown>, message: string) =>
+      this.options.logger?.[extra.error ? "warn" : "info"](
+        {
+          model: this.options.model,
+          ms: Math.round(performance.now() - started),
+          ttftMs: assembler.firstOutputAt && Math.round(assembler.firstOutputAt - started),
+          attempt,
+          ...extra,
+        },
+        message,
+      );
 
     try {
       const stream = await this.openai.chat.completions.create(
@@ -90,91 +138,42 @@ export class LlmClient {
           stream: true,
           stream_options: { include_usage: true },
           ...(this.options.temperature !== undefined ? { temperature: this.options.temperature } : {}),
+          ...request.params,
+          ...(request.responseFormat ? { response_format: request.responseFormat as never } : {}),
           ...(request.tools?.length
-            ? { tools: request.tools.map(toOpenAiTool), tool_choice: "auto" as const }
+            ? { tools: request.tools.map(toOpenAiTool), tool_choice: request.toolChoice ?? "auto" }
             : {}),
         },
         { signal: controller.signal },
       );
-      const assembler = new ResponseAssembler(request.onText);
       for await (const chunk of stream) {
         idle.refresh();
         assembler.add(chunk);
       }
-      if (stalled)
-        throw new LlmError("timeout", "The language model stopped sending in the middle of its answer.");
+      if (stalled) throw stalledError(this.options.idleTimeoutMs);
       if (outer?.aborted) throw cancelled();
-      return assembler.finish();
+      const response = assembler.finish();
+      log(
+        {
+          promptTokens: response.usage?.promptTokens,
+          completionTokens: response.usage?.completionTokens,
+          cachedTokens: response.usage?.cachedTokens,
+          toolCalls: response.toolCalls.length,
+          finish: response.finishReason,
+        },
+        "llm request",
+      );
+      return response;
     } catch (error) {
-      if (stalled)
-        throw new LlmError("timeout", "The language model stopped sending in the middle of its answer.");
-      throw error;
+      const failure = stalled ? stalledError(this.options.idleTimeoutMs) : toLlmError(error, this.options);
+      if (failure.kind !== "aborted")
+        log({ error: failure.message, kind: failure.kind }, "llm request failed");
+      throw failure;
     } finally {
       clearTimeout(idle);
       outer?.removeEventListener("abort", onOuterAbort);
     }
   }
-}
-
-/** Accumulates streamed deltas: text, reasoning, and tool calls whose pieces arrive by index. */
-class ResponseAssembler {
-  private content = "";
-  private reasoning = "";
-  private readonly calls: { id: string; name: string; arguments: string }[] = [];
-  private finishReason: string | null = null;
-  private usage: LlmResponse["usage"];
-
-  constructor(private readonly onText?: (text: string) => void) {}
-
-  add(chunk: ChatCompletionChunk): void {
-    if (chunk.usage) this.usage = usageOf(chunk.usage);
-    const choice = chunk.choices[0];
-    if (!choice) return;
-    const delta = choice.delta as ChatCompletionChunk.Choice.Delta & { reasoning_content?: string | null };
-    if (delta.content) {
-      this.content += delta.content;
-      this.onText?.(delta.content);
-    }
-    if (delta.reasoning_content) this.reasoning += delta.reasoning_content;
-    if (delta.tool_calls) {
-      for (const piece of delta.tool_calls) {
-        const call = (this.calls[piece.index] ??= { id: "", name: "", arguments: "" });
-        if (piece.id) call.id = piece.id;
-        if (piece.function?.name && call.name !== piece.function.name) call.name += piece.function.name;
-        if (piece.function?.arguments) call.arguments += piece.function.arguments;
-      }
-    }
-    if (choice.finish_reason) this.finishReason = choice.finish_reason;
-  }
-
-  finish(): LlmResponse {
-    if (this.finishReason === null) {
-      throw new LlmError("interrupted", "The language model's stream ended before the answer was complete.");
-    }
-    const toolCalls = this.calls
-      .filter((call) => call !== undefined && call.name !== "")
-      .map((call, index) => ({ ...call, id: call.id || `call_${index}_${Date.now().toString(36)}` }));
-    return {
-      content: this.content,
-      reasoning: this.reasoning,
-      toolCalls,
-      finishReason: this.finishReason,
-      usage: this.usage,
-    };
-  }
-}
-
-/**
- * Token counts with the prompt-cache figure providers report: OpenAI (and vLLM, llama.cpp) in
- * `prompt_tokens_details.cached_tokens`, DeepSeek in `prompt_cache_hit_tokens`.
- */
-function usageOf(usage: CompletionUsage & { prompt_cache_hit_tokens?: number }): LlmUsage {
-  const cached = usage.prompt_cache_hit_tokens ?? usage.prompt_tokens_details?.cached_tokens;
-  return {
-    promptTokens: usage.prompt_tokens,
-    completionTokens: usage.completion_tokens,
-    ...(typeof cached === "number" ? { cachedTokens: cached } : {}),
-  };
 }
 
 const openAiTools = new WeakMap<ToolDefinition, ChatCompletionTool>();
@@ -190,6 +189,13 @@ function toOpenAiTool(definition: ToolDefinition): ChatCompletionTool {
 }
 
 const MAX_RETRY_WAIT_MS = 20_000;
+
+function stalledError(idleMs: number): LlmError {
+  return new LlmError(
+    "timeout",
+    `The language model stopped sending in the middle of its answer (nothing for ${Math.round(idleMs / 1000)} s).`,
+  );
+}
 
 function cancelled(): LlmError {
   return new LlmError("aborted", "The request was cancelled.");

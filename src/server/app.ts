@@ -2,6 +2,7 @@ import express, { type Express } from "express";
 import type { Assistant } from "../agent/assistant.js";
 import type { Logger } from "../logging/logger.js";
 import type { ConversationStore } from "../store/conversations.js";
+import type { LlmClient } from "../llm/client.js";
 import type { JobStore } from "../store/jobs.js";
 import type { ToolPolicy } from "../tools/policy.js";
 import { bearerAuth, ingressOnly } from "./auth.js";
@@ -15,6 +16,9 @@ export interface AppDeps {
   conversations: ConversationStore;
   jobs: JobStore;
   policy: ToolPolicy;
+  llm: LlmClient;
+  /** The names of the tools Cyrene offers under `policy`. */
+  toolNames: () => string[];
   logger: Logger;
   health: HealthInfo;
   apiToken?: string;

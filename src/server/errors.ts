@@ -8,6 +8,9 @@ export class HttpError extends Error {
     readonly status: number,
     message: string,
     readonly type = "invalid_request_error",
+    /** The request field at fault, as OpenAI names it. */
+    readonly param: string | null = null,
+    readonly code: string | null = null,
   ) {
     super(message);
   }
@@ -29,6 +32,7 @@ export function errorHandler(logger: Logger) {
     const type =
       error instanceof HttpError ? error.type : status >= 500 ? "server_error" : "invalid_request_error";
     if (res.headersSent) return res.end();
-    res.status(status).json({ error: { message, type } });
+    const { param = null, code = null } = error instanceof HttpError ? error : {};
+    res.status(status).json({ error: { message, type, code, param } });
   };
 }

@@ -29,3 +29,10 @@ export function abortOnDisconnect(res: Response): AbortSignal {
   });
   return controller.signal;
 }
+
+/** Writes an SSE comment now and then, so proxies and clients don't give up on a quiet stream. */
+export function keepAlive(res: Response, everyMs = 15_000): () => void {
+  const timer = setInterval(() => res.write(": keep-alive\n\n"), everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,11 +1,14 @@
 import { randomUUID } from "node:crypto";
 import type { ChatMessage } from "../llm/messages.js";
 import type { Db } from "./database.js";
+import { continues } from "./transcript.js";
 
 export interface ConversationInfo {
   id: string;
   source: string;
   title: string | null;
+  /** Who the conversation belongs to, as the entry point named them ("" when it does not say). */
+  caller: string;
   createdAt: number;
   updatedAt: number;
 }
@@ -17,16 +20,32 @@ export interface StoredMessage {
   message: ChatMessage;
 }
 
+export interface ListOptions {
+  limit?: number;
+  /** Only conversations updated before this instant (ms): the next page after the last one seen. */
+  before?: number;
+  /** Text that must appear in the title or a message. */
+  query?: string;
+  source?: string;
+  caller?: string;
+}
+
+/** The outcome of looking a client's history up: one conversation, none, or too many to tell apart. */
+export type HistoryMatch = { conversationId: string } | { ambiguous: number } | undefined;
+
+const TITLE_LENGTH = 60;
+
 /** Conversations and their messages (tool calls and results included), in SQLite. */
 export class ConversationStore {
   private readonly statements;
 
   constructor(private readonly db: Db) {
+    const columns = "id, source, title, caller, created_at, updated_at";
     this.statements = {
       insert: db.prepare(
-        "INSERT INTO conversations (id, source, title, created_at, updated_at) VALUES (?, ?, ?, ?, ?)",
+        "INSERT INTO conversations (id, source, title, caller, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
       ),
-      get: db.prepare("SELECT id, source, title, created_at, updated_at FROM conversations WHERE id = ?"),
+      get: db.prepare(`SELECT ${columns} FROM conversations WHERE id = ?`),
       touch: db.prepare("UPDATE conversations SET updated_at = ? WHERE id = ?"),
       insertMessage: db.prepare(
         "INSERT INTO messages (conversation_id, turn_id, role, body, created_at) VALUES (?, ?, ?, ?, ?)",
@@ -38,20 +57,27 @@ export class ConversationStore {
       insertTurn: db.prepare(
         "INSERT INTO turns (id, conversation_id, number, status, started_at) VALUES (?, ?, ?, 'running', ?)",
       ),
-      setTranscript: db.prepare("UPDATE conversations SET transcript_hash = ? WHERE id = ?"),
-      byTranscript: db.prepare(
-        "SELECT id FROM conversations WHERE transcript_hash = ? AND source = ? ORDER BY updated_at DESC LIMIT 1",
+      nameUntitled: db.prepare("UPDATE conversations SET title = ? WHERE id = ? AND title IS NULL"),
+      setSeen: db.prepare("UPDATE conversations SET seen = ?, seen_tail = ? WHERE id = ?"),
+      bySeenTail: db.prepare(
+        "SELECT id, seen FROM conversations WHERE seen_tail = ? AND source = ? AND caller = ? LIMIT 50",
       ),
-      list: db.prepare(
-        "SELECT id, source, title, created_at, updated_at FROM conversations ORDER BY updated_at DESC LIMIT ?",
-      ),
+      seenOf: db.prepare("SELECT seen FROM conversations WHERE id = ?"),
+      remove: db.prepare("DELETE FROM conversations WHERE id = ?"),
     };
   }
 
-  create(source: string, title?: string): ConversationInfo {
+  create(source: string, options: { title?: string; caller?: string } = {}): ConversationInfo {
     const now = Date.now();
-    const info = { id: randomUUID(), source, title: title ?? null, createdAt: now, updatedAt: now };
-    this.statements.insert.run(info.id, source, info.title, now, now);
+    const info = {
+      id: randomUUID(),
+      source,
+      title: options.title ?? null,
+      caller: options.caller ?? "",
+      createdAt: now,
+      updatedAt: now,
+    };
+    this.statements.insert.run(info.id, source, info.title, info.caller, now, now);
     return info;
   }
 
@@ -60,33 +86,74 @@ export class ConversationStore {
     return row && toInfo(row);
   }
 
-  list(limit = 50): ConversationInfo[] {
-    return (this.statements.list.all(limit) as ConversationRow[]).map(toInfo);
+  /** Newest first; page on with `before` = the last one's updatedAt. */
+  list(options: ListOptions = {}): ConversationInfo[] {
+    const conditions: [string, ...unknown[]][] = [];
+    if (options.before !== undefined) conditions.push(["updated_at < ?", options.before]);
+    if (options.source !== undefined) conditions.push(["source = ?", options.source]);
+    if (options.caller !== undefined) conditions.push(["caller = ?", options.caller]);
+    if (options.query) {
+      const pattern = `%${options.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      conditions.push([
+        `(title LIKE ? ESCAPE '\\' OR id IN (SELECT conversation_id FROM messages
+           WHERE role IN ('user', 'assistant') AND body LIKE ? ESCAPE '\\'))`,
+        pattern,
+        pattern,
+      ]);
+    }
+    const where = conditions.length ? ` WHERE ${conditions.map(([sql]) => sql).join(" AND ")}` : "";
+    const rows = this.db
+      .prepare(
+        `SELECT id, source, title, caller, created_at, updated_at FROM conversations${where}
+                ORDER BY updated_at DESC LIMIT ?`,
+      )
+      .all(...conditions.flatMap(([, ...params]) => params), options.limit ?? 50) as ConversationRow[];
+    return rows.map(toInfo);
+  }
+
+  /** Deletes a conversation with its messages, turns and background jobs. */
+  delete(id: string): boolean {
+    return this.statements.remove.run(id).changes > 0;
   }
 
   /**
-   * Counts a new turn, records it as running, stores the messages it starts with, and answers its
-   * number (1 for the first).
+   * Counts a new turn, records it as running, stores the messages it starts with, names an untitled
+   * conversation after its first user message, and answers the turn's number (1 for the first).
    */
   startTurn(conversationId: string, turnId: string, messages: ChatMessage[]): number {
     return this.db.transaction(() => {
       this.append(conversationId, turnId, messages);
       const { turns } = this.statements.beginTurn.get(conversationId) as { turns: number };
       this.statements.insertTurn.run(turnId, conversationId, turns, Date.now());
+      const user = messages.findLast((m) => m.role === "user");
+      if (typeof user?.content === "string")
+        this.statements.nameUntitled.run(titleOf(user.content), conversationId);
       return turns;
     })();
   }
 
-  /**
-   * Remembers a fingerprint of what the client has seen, so a client that sends the whole history
-   * back each time (as OpenAI clients do) finds its conversation again.
-   */
-  setTranscriptHash(id: string, hash: string): void {
-    this.statements.setTranscript.run(hash, id);
+  /** Remembers what the client has been shown (see transcript.ts), so its next resend finds this conversation. */
+  setSeen(conversationId: string, seen: string[]): void {
+    this.statements.setSeen.run(JSON.stringify(seen), seen.at(-1) ?? null, conversationId);
   }
 
-  findByTranscriptHash(hash: string, source: string): string | undefined {
-    return (this.statements.byTranscript.get(hash, source) as { id: string } | undefined)?.id;
+  seen(conversationId: string): string[] {
+    const row = this.statements.seenOf.get(conversationId) as { seen: string } | undefined;
+    return row ? (JSON.parse(row.seen) as string[]) : [];
+  }
+
+  /**
+   * The conversation a resent history continues: the one whose shown transcript ends with it, among the
+   * caller's conversations from this source. Only an unambiguous match counts; two clients that began
+   * alike must never land in each other's conversation.
+   */
+  matchHistory(source: string, caller: string, history: string[]): HistoryMatch {
+    const tail = history.at(-1);
+    if (!tail) return undefined;
+    const rows = this.statements.bySeenTail.all(tail, source, caller) as { id: string; seen: string }[];
+    const matches = rows.filter((row) => continues(JSON.parse(row.seen) as string[], history));
+    if (matches.length === 1) return { conversationId: matches[0]!.id };
+    return matches.length > 1 ? { ambiguous: matches.length } : undefined;
   }
 
   /** Appends messages atomically: a round's assistant message and its tool results land together or not at all. */
@@ -118,10 +185,17 @@ export class ConversationStore {
   }
 }
 
+function titleOf(message: string): string {
+  const line = message.trim().split(/\r?\n/, 1)[0]!.replace(/\s+/g, " ");
+  const chars = [...line];
+  return chars.length <= TITLE_LENGTH ? line : `${chars.slice(0, TITLE_LENGTH - 1).join("")}…`;
+}
+
 interface ConversationRow {
   id: string;
   source: string;
   title: string | null;
+  caller: string;
   created_at: number;
   updated_at: number;
 }
@@ -138,6 +212,7 @@ function toInfo(row: ConversationRow): ConversationInfo {
     id: row.id,
     source: row.source,
     title: row.title,
+    caller: row.caller,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

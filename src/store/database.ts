@@ -42,7 +42,8 @@ const MIGRATIONS: string[] = [
      id TEXT PRIMARY KEY,
      conversation_id TEXT NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
      number INTEGER NOT NULL,
-     status TEXT NOT NULL CHECK (status IN ('running', 'completed', 'failed', 'cancelled', 'interrupted')),
+     status TEXT NOT NULL
+       CHECK (status IN ('running', 'awaiting_client', 'completed', 'failed', 'cancelled', 'interrupted')),
      error TEXT,
      rounds INTEGER,
      tool_calls INTEGER,
@@ -53,7 +54,19 @@ const MIGRATIONS: string[] = [
      finished_at INTEGER
    );
    CREATE INDEX turns_by_conversation ON turns(conversation_id, number);
-   CREATE INDEX turns_by_start ON turns(started_at);`,
+   CREATE INDEX turns_by_start ON turns(started_at);
+   CREATE TABLE client_calls (
+     call_id TEXT PRIMARY KEY,
+     turn_id TEXT NOT NULL REFERENCES turns(id) ON DELETE CASCADE,
+     name TEXT NOT NULL
+   );
+   DROP INDEX conversations_by_transcript;
+   ALTER TABLE conversations DROP COLUMN transcript_hash;
+   ALTER TABLE conversations ADD COLUMN caller TEXT NOT NULL DEFAULT '';
+   ALTER TABLE conversations ADD COLUMN seen TEXT NOT NULL DEFAULT '[]';
+   ALTER TABLE conversations ADD COLUMN seen_tail TEXT;
+   CREATE INDEX conversations_by_seen_tail ON conversations(seen_tail, source, caller);
+   CREATE INDEX conversations_by_update ON conversations(updated_at);`,
 ];
 
 /** Opens (creating if needed) the SQLite database and brings its schema up to date. */

@@ -31,7 +31,7 @@ export interface TurnEnd {
 export class TurnStore {
   private readonly statements;
 
-  constructor(db: Db) {
+  constructor(private readonly db: Db) {
     this.statements = {
       finish: db.prepare(
         `UPDATE turns SET status = ?, error = ?, rounds = ?, tool_calls = ?, prompt_tokens = ?,
@@ -41,6 +41,17 @@ export class TurnStore {
         "UPDATE turns SET status = 'interrupted', finished_at = ? WHERE status = 'running'",
       ),
       get: db.prepare("SELECT * FROM turns WHERE id = ?"),
+      pause: db.prepare(
+        "UPDATE turns SET status = 'awaiting_client', rounds = ?, tool_calls = ? WHERE id = ?",
+      ),
+      addClientCall: db.prepare("INSERT INTO client_calls (call_id, turn_id, name) VALUES (?, ?, ?)"),
+      byClientCall: db.prepare(
+        `SELECT turns.* FROM client_calls JOIN turns ON turns.id = client_calls.turn_id
+         WHERE client_calls.call_id = ? AND turns.status = 'awaiting_client'`,
+      ),
+      clientCalls: db.prepare("SELECT call_id, name FROM client_calls WHERE turn_id = ?"),
+      resume: db.prepare("UPDATE turns SET status = 'running' WHERE id = ? AND status = 'awaiting_client'"),
+      forgetClientCalls: db.prepare("DELETE FROM client_calls WHERE turn_id = ?"),
       recent: db.prepare("SELECT * FROM turns ORDER BY started_at DESC LIMIT ?"),
     };
   }
@@ -58,6 +69,30 @@ export class TurnStore {
       Date.now(),
       id,
     );
+  }
+
+  /** The turn waits for the results of the client's own tools (the LLM called them). */
+  awaitClient(id: string, rounds: number, toolCalls: number, calls: { id: string; name: string }[]): void {
+    this.db.transaction(() => {
+      this.statements.pause.run(rounds, toolCalls, id);
+      for (const call of calls) this.statements.addClientCall.run(call.id, id, call.name);
+    })();
+  }
+
+  /** The paused turn that asked the client for this tool call. */
+  awaitingCall(callId: string): TurnRecord | undefined {
+    const row = this.statements.byClientCall.get(callId) as TurnRow | undefined;
+    return row && toRecord(row);
+  }
+
+  /** Takes a paused turn up again: answers the calls it waited for, or undefined if another request won. */
+  resume(id: string): { id: string; name: string }[] | undefined {
+    return this.db.transaction(() => {
+      if (this.statements.resume.run(id).changes === 0) return undefined;
+      const calls = this.statements.clientCalls.all(id) as { call_id: string; name: string }[];
+      this.statements.forgetClientCalls.run(id);
+      return calls.map((call) => ({ id: call.call_id, name: call.name }));
+    })();
   }
 
   /** After a restart no turn is running any more. */

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { LlmClient, type LlmClientOptions } from "../../src/llm/client.js";
+import { LlmClient, type LlmClientOptions, type LlmStatus } from "../../src/llm/client.js";
 import { LlmError } from "../../src/llm/errors.js";
 import { ScriptedLlm } from "../fixtures/scripted-llm/server.js";
 
@@ -56,11 +56,20 @@ describe("LlmClient", () => {
   });
 
   it("waits as long as a 429's Retry-After asks", async () => {
-    const retries: unknown[] = [];
-    const patient = new LlmClient({ ...options, onRetry: (retry) => retries.push(retry) });
+    const statuses: LlmStatus[] = [];
     llm.script({ status: 429, retryAfter: 0.3 }, { text: "after the wait" });
-    expect((await patient.complete({ messages: user })).content).toBe("after the wait");
-    expect(retries).toEqual([{ attempt: 1, waitMs: 300, kind: "rate_limited", status: 429 }]);
+    const response = await client.complete({ messages: user, onStatus: (status) => statuses.push(status) });
+    expect(response.content).toBe("after the wait");
+    expect(statuses).toEqual([
+      { state: "waiting" },
+      {
+        state: "retrying",
+        attempt: 1,
+        of: 2,
+        waitMs: 300,
+        reason: expect.stringMatching(/rate-limited \(429\)/),
+      },
+    ]);
   });
 
   it("gives up after the configured retries with a clear error", async () => {

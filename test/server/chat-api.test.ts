@@ -60,8 +60,10 @@ describe("POST /api/chat", () => {
     const events = parseSse(await res.text());
     expect(events.map((e) => e.event)).toEqual([
       "turn_started",
+      "status",
       "tool_started",
       "tool_finished",
+      "status",
       ...events.filter((e) => e.event === "text").map(() => "text"),
       "final",
       "done",
@@ -83,9 +85,14 @@ describe("POST /api/chat", () => {
 
   it("keeps the stored conversation valid when the LLM fails mid-turn", async () => {
     h.llm.script({ toolCalls: [{ name: "add", arguments: { a: 1, b: 2 } }] }, { status: 400 });
-    const failed = await json(post("/api/chat", { message: "add then fail" }));
-    expect(failed.error).toMatch(/rejected the request \(400\)/);
-    expect(failed.reply).toMatch(/rejected the request/);
+    const response = await post("/api/chat", { message: "add then fail" });
+    expect(response.status).toBe(502);
+    const failed = await json(response);
+    expect(failed.error).toMatchObject({
+      code: "llm_bad_request",
+      message: expect.stringMatching(/rejected the request \(400\)/),
+    });
+    expect(failed.reply).toBe("");
 
     h.llm.script({ text: "recovered" });
     const next = await post("/api/chat", { message: "again", conversation_id: failed.conversation_id });

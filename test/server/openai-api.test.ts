@@ -17,9 +17,11 @@ afterEach(() => {
 });
 
 describe("the OpenAI-compatible API, driven by the openai SDK", () => {
-  it("lists the model", async () => {
+  it("lists the models, and answers for each by id", async () => {
     const models = await client.models.list();
-    expect(models.data.map((m) => m.id)).toEqual(["cyrene"]);
+    expect(models.data.map((m) => m.id)).toEqual(["cyrene", "cyrene-direct"]);
+    expect((await client.models.retrieve("cyrene")).id).toBe("cyrene");
+    await expect(client.models.retrieve("gpt-4o")).rejects.toMatchObject({ status: 404 });
   });
 
   it("answers without streaming, running Cyrene's tools inside the turn", async () => {
@@ -39,13 +41,15 @@ describe("the OpenAI-compatible API, driven by the openai SDK", () => {
     expect(response.data.choices[0]!.finish_reason).toBe("stop");
     expect(response.data.usage?.total_tokens).toBeGreaterThan(0);
     expect(response.response.headers.get("x-cyrene-conversation-id")).toBeTruthy();
-    const seen = withoutNotes(h.llm.requests[0]!.body.messages).map((m) => [m.role, m.content]);
+    const sent = h.llm.requests[0]!.body.messages;
+    const seen = withoutNotes(sent).map((m) => [m.role, m.content]);
     expect(seen.slice(1)).toEqual([
-      ["system", "Be terse."],
       ["user", "What is 2+2?"],
       ["assistant", "4"],
       ["user", "And 2+3?"],
     ]);
+    // The client's own system message reaches the LLM as the app's instructions, in the turn's note.
+    expect(sent.at(-2)!.content).toMatch(/Instructions from the app[^\n]*\nBe terse\./);
   });
 
   it("streams content deltas in the chat.completion.chunk shape", async () => {
@@ -115,21 +119,28 @@ describe("the OpenAI-compatible API, driven by the openai SDK", () => {
   });
 
   it("finds the conversation again after a streamed answer that ended in an error", async () => {
-    h.llm.script({ text: "Partial answer", cutAfterEvents: 2, pieceSize: 4 }, { text: "Recovered." });
-    const history = [{ role: "user" as const, content: "tell me" }];
+    h.llm.script(
+      { text: "Hello." },
+      { text: "Partial answer", cutAfterEvents: 2, pieceSize: 4 },
+      { text: "Recovered." },
+    );
+    const opening = [{ role: "user" as const, content: "hi there" }];
+    const hello = await client.chat.completions.create({ model: "cyrene", messages: opening });
+    const history = [...opening, hello.choices[0]!.message, { role: "user" as const, content: "tell me" }];
     const stream = await client.chat.completions.create({ model: "cyrene", stream: true, messages: history });
     let seen = "";
-    for await (const chunk of stream) seen += chunk.choices[0]?.delta.content ?? "";
-    expect(seen).toMatch(/^Part\n\nThe connection to the language model broke off/);
-    await client.chat.completions.create({
-      model: "cyrene",
-      messages: [...history, { role: "assistant", content: seen }, { role: "user", content: "again" }],
-    });
+    const failure = await (async () => {
+      for await (const chunk of stream) seen += chunk.choices[0]?.delta.content ?? "";
+    })().catch((error: unknown) => error);
+    expect(seen).toBe("Part");
+    expect(failure).toMatchObject({ message: expect.stringMatching(/broke off/) });
+    // The client retries the same request: the same conversation, where the failed turn is no answer.
+    await client.chat.completions.create({ model: "cyrene", messages: history });
     expect(
-      withoutNotes(h.llm.requests[1]!.body.messages)
+      withoutNotes(h.llm.requests[2]!.body.messages)
         .map((m) => m.content)
         .slice(1),
-    ).toEqual(["tell me", "again"]);
+    ).toEqual(["hi there", "Hello.", "tell me", "tell me"]);
   });
 
   it("refuses a request whose last message is not the user's", async () => {

@@ -1,16 +1,24 @@
-import { Router } from "express";
+import { Router, type Request } from "express";
 import { z } from "zod";
 import { UnknownConversationError, type Assistant } from "../../agent/assistant.js";
 import type { AgentEvent } from "../../agent/events.js";
-import type { ConversationStore } from "../../store/conversations.js";
+import type { ConversationInfo, ConversationStore } from "../../store/conversations.js";
 import type { JobStore } from "../../store/jobs.js";
 import type { ToolPolicy } from "../../tools/policy.js";
 import { HttpError, parseBody } from "../errors.js";
-import { abortOnDisconnect, openEventStream, wantsEventStream, writeEvent } from "../sse.js";
+import { abortOnDisconnect, keepAlive, openEventStream, wantsEventStream, writeEvent } from "../sse.js";
+import { apiErrorOf, NO_RETRY } from "../turn-errors.js";
 
 const chatBody = z.object({
   message: z.string().trim().min(1, "message must not be empty").max(32_000),
   conversation_id: z.string().min(1).optional(),
+});
+
+const listQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  /** An ISO time or ms: conversations updated before it (the next page). */
+  before: z.string().optional(),
+  q: z.string().trim().max(200).optional(),
 });
 
 export interface ChatRouteDeps {
@@ -34,15 +42,23 @@ export function chatRoutes({ assistant, conversations, jobs, policy }: ChatRoute
 
     if (wantsEventStream(req.headers.accept)) {
       openEventStream(res);
+      const stopKeepAlive = keepAlive(res);
       try {
         const outcome = await assistant.turn({ ...input, signal }, (event) => {
-          if (event.type !== "round_finished") writeEvent(res, event.type, eventPayload(event));
+          if (event.type === "round_finished") return;
+          writeEvent(res, event.type, eventPayload(event));
+          if (event.type === "final" && event.error) {
+            const error = apiErrorOf(event.error);
+            writeEvent(res, "error", { message: error.message, code: error.code });
+          }
         });
         writeEvent(res, "done", { conversation_id: outcome.conversationId });
         return res.end();
       } catch (error) {
-        writeEvent(res, "error", { message: "Internal error" });
+        writeEvent(res, "error", { message: "Internal error", code: "internal_error" });
         throw error;
+      } finally {
+        stopKeepAlive();
       }
     }
 
@@ -54,6 +70,9 @@ export function chatRoutes({ assistant, conversations, jobs, policy }: ChatRoute
         if (event.type === "background_result") backgroundResults.push(eventPayload(event));
       })
       .catch(rethrowUnknown);
+    if (outcome.error?.kind === "aborted") return;
+    const failure = outcome.error && apiErrorOf(outcome.error);
+    if (failure) res.status(failure.status).set(NO_RETRY);
     res.json({
       conversation_id: outcome.conversationId,
       turn_id: outcome.turnId,
@@ -61,13 +80,19 @@ export function chatRoutes({ assistant, conversations, jobs, policy }: ChatRoute
       rounds: outcome.rounds,
       tool_calls: toolCalls,
       background_results: backgroundResults,
-      usage: { prompt_tokens: outcome.usage.promptTokens, completion_tokens: outcome.usage.completionTokens },
-      ...(outcome.error ? { error: outcome.error } : {}),
+      usage: usagePayload(outcome.usage),
+      ...(failure ? { error: { message: failure.message, code: failure.code, type: failure.type } } : {}),
     });
   });
 
-  router.get("/api/conversations", (_req, res) => {
-    res.json({ conversations: conversations.list().map(snakeInfo) });
+  router.get("/api/conversations", (req, res) => {
+    const query = parseBody(listQuery, req.query);
+    const list = conversations.list({ limit: query.limit, before: instant(query.before), query: query.q });
+    const last = list.at(-1);
+    res.json({
+      conversations: list.map(snakeInfo),
+      next_before: list.length === query.limit && last ? new Date(last.updatedAt).toISOString() : null,
+    });
   });
 
   router.get("/api/conversations/:id", (req, res) => {
@@ -94,6 +119,13 @@ export function chatRoutes({ assistant, conversations, jobs, policy }: ChatRoute
     });
   });
 
+  router.delete("/api/conversations/:id", (req: Request<{ id: string }>, res) => {
+    if (!conversations.delete(req.params.id)) {
+      throw new HttpError(404, `No conversation with id ${req.params.id}`, "not_found");
+    }
+    res.status(204).end();
+  });
+
   return router;
 }
 
@@ -102,6 +134,8 @@ export function eventPayload(event: AgentEvent): Record<string, unknown> {
   switch (event.type) {
     case "turn_started":
       return { conversation_id: event.conversationId, turn_id: event.turnId };
+    case "status":
+      return { state: event.state, message: event.message, attempt: event.attempt, of: event.of };
     case "text":
       return { text: event.text };
     case "tool_started":
@@ -120,21 +154,25 @@ export function eventPayload(event: AgentEvent): Record<string, unknown> {
       return {
         text: event.text,
         rounds: event.rounds,
-        usage: { prompt_tokens: event.usage.promptTokens, completion_tokens: event.usage.completionTokens },
-        ...(event.error ? { error: event.error } : {}),
+        usage: usagePayload(event.usage),
+        ...(event.error
+          ? { error: { message: event.error.message, code: apiErrorOf(event.error).code } }
+          : {}),
       };
     case "round_finished":
       return { round: event.round };
   }
 }
 
-function snakeInfo(info: {
-  id: string;
-  source: string;
-  title: string | null;
-  createdAt: number;
-  updatedAt: number;
-}) {
+function usagePayload(usage: { promptTokens: number; completionTokens: number; cachedTokens?: number }) {
+  return {
+    prompt_tokens: usage.promptTokens,
+    completion_tokens: usage.completionTokens,
+    ...(usage.cachedTokens !== undefined ? { cached_tokens: usage.cachedTokens } : {}),
+  };
+}
+
+function snakeInfo(info: ConversationInfo) {
   return {
     id: info.id,
     source: info.source,
@@ -142,6 +180,14 @@ function snakeInfo(info: {
     created_at: new Date(info.createdAt).toISOString(),
     updated_at: new Date(info.updatedAt).toISOString(),
   };
+}
+
+function instant(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const ms = /^\d+$/.test(value) ? Number(value) : Date.parse(value);
+  if (!Number.isFinite(ms))
+    throw new HttpError(400, `before must be an ISO time or milliseconds, not "${value}".`);
+  return ms;
 }
 
 function rethrowUnknown(error: unknown): never {

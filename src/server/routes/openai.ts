@@ -1,173 +1,261 @@
-import { Router } from "express";
-import { z } from "zod";
-import type { Assistant, TurnOutcome } from "../../agent/assistant.js";
-import type { ChatMessage } from "../../llm/messages.js";
+import { Router, type Response } from "express";
+import {
+  UnknownToolCallError,
+  type Assistant,
+  type TurnOptions,
+  type TurnOutcome,
+} from "../../agent/assistant.js";
+import type { AgentEvent } from "../../agent/events.js";
+import type { LlmClient } from "../../llm/client.js";
+import type { LlmToolCall, LlmUsage } from "../../llm/messages.js";
 import type { ConversationStore } from "../../store/conversations.js";
+import type { SeenMessage } from "../../store/transcript.js";
 import type { ToolPolicy } from "../../tools/policy.js";
-import { HttpError, parseBody } from "../errors.js";
-import { abortOnDisconnect, openEventStream, writeEvent } from "../sse.js";
-import { transcriptHash } from "../transcript.js";
+import { HttpError } from "../errors.js";
+import { rememberShown, resolveConversation } from "../history-match.js";
+import { passThrough } from "../openai/direct.js";
+import { AGENT_MODEL, MODELS, parseCompletion, type CompletionRequest } from "../openai/request.js";
+import { CompletionStream } from "../openai/stream.js";
+import { abortOnDisconnect } from "../sse.js";
+import { apiErrorOf, errorBody, NO_RETRY } from "../turn-errors.js";
 
-export const MODEL_ID = "cyrene";
 /** Sent back on every answer; a client that returns it continues the stored conversation. */
 export const CONVERSATION_HEADER = "x-cyrene-conversation-id";
-
-const contentPart = z.object({ type: z.string(), text: z.string().optional() }).loose();
-const message = z
-  .object({
-    role: z.enum(["system", "developer", "user", "assistant", "tool"]),
-    content: z.union([z.string(), z.array(contentPart), z.null()]).optional(),
-  })
-  .loose();
-const completionBody = z
-  .object({
-    model: z.string().optional(),
-    messages: z.array(message).min(1, "messages must not be empty"),
-    stream: z.boolean().optional(),
-    stream_options: z.object({ include_usage: z.boolean().optional() }).loose().nullish(),
-    user: z.string().optional(),
-  })
-  .loose();
 
 export interface OpenAiRouteDeps {
   assistant: Assistant;
   conversations: ConversationStore;
   policy: ToolPolicy;
+  llm: LlmClient;
+  /** The names of the tools Cyrene offers under `policy` (a client tool may not take one). */
+  toolNames: () => string[];
 }
 
 /**
- * An OpenAI-compatible front: any OpenAI client can talk to Cyrene. Cyrene's own tools run inside the
- * turn; the client sees only the assistant's text. Tools the client sends are ignored.
+ * An OpenAI-compatible front. Model `cyrene` is the agent: Cyrene's tools run inside the turn, the
+ * conversation is stored, and tools the client sends are offered beside Cyrene's (a call to one goes
+ * back to the client, whose tool results resume the turn). Model `cyrene-direct` passes the request
+ * to the LLM as it is, for the side tasks chat UIs send (titles, tags).
  */
-export function openAiRoutes({ assistant, conversations, policy }: OpenAiRouteDeps): Router {
+export function openAiRoutes(deps: OpenAiRouteDeps): Router {
   const router = Router();
+  const modelEntry = (id: string) => ({ id, object: "model", created: 0, owned_by: "cyrene" });
 
   router.get("/v1/models", (_req, res) => {
-    res.json({ object: "list", data: [{ id: MODEL_ID, object: "model", created: 0, owned_by: "cyrene" }] });
+    res.json({ object: "list", data: MODELS.map(modelEntry) });
+  });
+
+  router.get("/v1/models/:id", (req, res) => {
+    const id = req.params.id.replace(/:latest$/, "");
+    if (!MODELS.includes(id as (typeof MODELS)[number])) {
+      throw new HttpError(
+        404,
+        `The model "${req.params.id}" does not exist. Models: ${MODELS.join(", ")}.`,
+        "invalid_request_error",
+        "model",
+        "model_not_found",
+      );
+    }
+    res.json(modelEntry(id));
   });
 
   router.post("/v1/chat/completions", async (req, res) => {
-    const body = parseBody(completionBody, req.body);
-    const last = body.messages.at(-1)!;
-    if (last.role !== "user") throw new HttpError(400, "The last message must come from the user.");
-    const named = req.get(CONVERSATION_HEADER);
-    if (named && !conversations.get(named)) {
-      throw new HttpError(404, `No conversation with id ${named}`, "not_found");
+    const request = parseCompletion(req.body, deps.toolNames());
+    const signal = abortOnDisconnect(res);
+    if (request.model !== AGENT_MODEL) return passThrough(deps.llm, request, res, signal);
+
+    const named = req.get(CONVERSATION_HEADER) ?? request.conversationId;
+    if (named && !deps.conversations.get(named)) {
+      throw new HttpError(
+        404,
+        `No conversation with id ${named}`,
+        "invalid_request_error",
+        "conversation_id",
+        "not_found",
+      );
     }
-    const message = textOf(last.content);
-    const prior = body.messages.slice(0, -1).flatMap(toPriorMessage);
-    const caller = typeof body.user === "string" ? body.user : "";
-    const continued =
-      named ??
-      (prior.length
-        ? conversations.findByTranscriptHash(transcriptHash(caller, prior), "openai")
-        : undefined);
-    const input = {
-      message,
-      conversationId: continued,
-      priorMessages: continued ? undefined : prior,
-      source: "openai",
-      policy,
-      signal: abortOnDisconnect(res),
-    };
-    const model = body.model ?? MODEL_ID;
-    const created = Math.floor(Date.now() / 1000);
-
-    /** Fingerprints the history as the client will send it back: with the answer exactly as it saw it. */
-    const remember = (conversationId: string, answer: string) => {
-      const seen: ChatMessage[] = [
-        ...prior,
-        { role: "user", content: message },
-        { role: "assistant", content: answer },
-      ];
-      conversations.setTranscriptHash(conversationId, transcriptHash(caller, seen));
-    };
-
-    if (!body.stream) {
-      const outcome = await assistant.turn(input, () => {});
-      remember(outcome.conversationId, outcome.text);
-      res.set(CONVERSATION_HEADER, outcome.conversationId).json({
-        id: `chatcmpl-${outcome.turnId}`,
-        object: "chat.completion",
-        created,
-        model,
-        choices: [
-          {
-            index: 0,
-            message: { role: "assistant", content: outcome.text },
-            finish_reason: "stop",
-            logprobs: null,
-          },
-        ],
-        usage: usageOf(outcome.usage),
+    const turn = startTurn(deps, request, named, signal);
+    const render = request.stream ? new StreamedAnswer(res, request) : undefined;
+    const outcome = await turn
+      .run((event) => render?.event(event))
+      .catch((error: unknown) => {
+        if (error instanceof UnknownToolCallError)
+          throw new HttpError(400, error.message, "invalid_request_error", "messages");
+        throw error;
       });
-      return;
-    }
-
-    let id = "chatcmpl-cyrene";
-    const chunk = (delta: Record<string, unknown>, finish: string | null = null) => ({
-      id,
-      object: "chat.completion.chunk",
-      created,
-      model,
-      choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }],
-    });
-    let streamed = "";
-    const send = (text: string) => {
-      streamed += text;
-      writeEvent(res, undefined, chunk({ content: text }));
-    };
-    let outcome: TurnOutcome;
-    try {
-      outcome = await assistant.turn(input, (event) => {
-        if (event.type === "turn_started") {
-          id = `chatcmpl-${event.turnId}`;
-          res.set(CONVERSATION_HEADER, event.conversationId);
-          openEventStream(res);
-          writeEvent(res, undefined, chunk({ role: "assistant", content: "" }));
-        } else if (event.type === "text") {
-          send(event.text);
-        }
-      });
-    } catch (error) {
-      // The OpenAI SDKs raise an APIError for an `error` object in the stream.
-      if (res.headersSent)
-        writeEvent(res, undefined, { error: { message: "Internal error", type: "server_error" } });
-      throw error;
-    }
-    if (outcome.error) send(streamed ? `\n\n${outcome.error}` : outcome.error);
-    else if (!streamed) send(outcome.text);
-    remember(outcome.conversationId, streamed);
-    writeEvent(res, undefined, chunk({}, "stop"));
-    if (body.stream_options?.include_usage) {
-      writeEvent(res, undefined, { ...chunk({}), choices: [], usage: usageOf(outcome.usage) });
-    }
-    writeEvent(res, undefined, "[DONE]");
-    res.end();
+    if (outcome.error?.kind === "aborted") return;
+    if (!outcome.error) turn.remember(outcome);
+    if (render) return render.finish(outcome);
+    answerJson(res, request, outcome);
   });
 
   return router;
 }
 
-function textOf(content: z.infer<typeof message>["content"]): string {
-  if (typeof content === "string") return content;
-  return (content ?? []).map((part) => part.text ?? "").join("");
+interface StartedTurn {
+  run(emit: (event: AgentEvent) => void): Promise<TurnOutcome>;
+  /** Records what the client was shown, so its next resend of the history finds this conversation. */
+  remember(outcome: TurnOutcome): void;
 }
 
-/** Client history becomes plain text messages; tool traffic of the client's own tools has no meaning here. */
-function toPriorMessage(entry: z.infer<typeof message>): ChatMessage[] {
-  const content = textOf(entry.content);
-  if (!content) return [];
-  if (entry.role === "user") return [{ role: "user", content }];
-  if (entry.role === "assistant") return [{ role: "assistant", content }];
-  if (entry.role === "system" || entry.role === "developer") return [{ role: "system", content }];
-  return [];
+function startTurn(
+  { assistant, conversations, policy }: OpenAiRouteDeps,
+  request: CompletionRequest,
+  named: string | undefined,
+  signal: AbortSignal,
+): StartedTurn {
+  const options: TurnOptions = {
+    policy,
+    signal,
+    clientTools: request.clientTools,
+    toolChoice: request.toolChoice,
+    params: request.params,
+    output: request.output,
+  };
+  const answer = (outcome: TurnOutcome): SeenMessage => ({ role: "assistant", content: outcome.text });
+  const { last } = request;
+  if (last.kind === "tool_results") {
+    return {
+      run: (emit) => assistant.resume({ ...options, toolResults: last.results }, emit),
+      remember: (outcome) =>
+        rememberShown(conversations, outcome.conversationId, conversations.seen(outcome.conversationId), [
+          answer(outcome),
+        ]),
+    };
+  }
+  const caller = request.caller;
+  const resolved = named
+    ? { conversationId: named, seen: conversations.seen(named) }
+    : resolveConversation(conversations, { source: "openai", caller, prior: request.prior });
+  return {
+    run: (emit) =>
+      assistant.turn(
+        {
+          ...options,
+          message: last.text,
+          conversationId: resolved.conversationId,
+          priorMessages: "priorMessages" in resolved ? resolved.priorMessages : undefined,
+          source: "openai",
+          caller,
+          instructions: request.instructions,
+        },
+        emit,
+      ),
+    remember: (outcome) =>
+      rememberShown(conversations, outcome.conversationId, resolved.seen, [
+        { role: "user", content: last.text },
+        answer(outcome),
+      ]),
+  };
 }
 
-function usageOf(usage: { promptTokens: number; completionTokens: number }) {
+function answerJson(res: Response, request: CompletionRequest, outcome: TurnOutcome): void {
+  res.set(CONVERSATION_HEADER, outcome.conversationId);
+  if (outcome.error) {
+    const error = apiErrorOf(outcome.error);
+    res.status(error.status).set(NO_RETRY).json(errorBody(error));
+    return;
+  }
+  const calls = outcome.clientCalls;
+  res.json({
+    id: `chatcmpl-${outcome.turnId}`,
+    object: "chat.completion",
+    created: Math.floor(Date.now() / 1000),
+    model: request.echoModel,
+    choices: [
+      {
+        index: 0,
+        message: calls
+          ? { role: "assistant", content: outcome.text || null, tool_calls: calls.map(toWireCall) }
+          : { role: "assistant", content: outcome.text },
+        finish_reason: calls ? "tool_calls" : "stop",
+        logprobs: null,
+      },
+    ],
+    usage: usageOf(outcome.usage),
+  });
+}
+
+/** The turn as chat.completion.chunk events: text as it comes, then the tool calls or the end. */
+class StreamedAnswer {
+  private id = "chatcmpl-cyrene";
+  private conversationId = "";
+  private readonly created = Math.floor(Date.now() / 1000);
+  private readonly stream: CompletionStream;
+  private started = false;
+
+  constructor(
+    res: Response,
+    private readonly request: CompletionRequest,
+  ) {
+    this.stream = new CompletionStream(res, () => ({ [CONVERSATION_HEADER]: this.conversationId }));
+  }
+
+  event(event: AgentEvent): void {
+    if (event.type === "turn_started") {
+      this.id = `chatcmpl-${event.turnId}`;
+      this.conversationId = event.conversationId;
+    } else if (event.type === "text") {
+      this.delta({ content: event.text });
+    }
+  }
+
+  finish(outcome: TurnOutcome): void {
+    this.conversationId = outcome.conversationId;
+    if (outcome.error) return this.stream.fail(apiErrorOf(outcome.error));
+    const calls = outcome.clientCalls;
+    if (calls) {
+      calls.forEach((call, index) =>
+        this.delta({
+          tool_calls: [
+            {
+              index,
+              id: call.id,
+              type: "function",
+              function: { name: call.name, arguments: call.arguments },
+            },
+          ],
+        }),
+      );
+    } else if (!this.started) {
+      this.delta({ content: outcome.text });
+    }
+    this.stream.chunk(this.chunk({}, calls ? "tool_calls" : "stop"));
+    if (this.request.includeUsage)
+      this.stream.chunk({ ...this.chunk({}), choices: [], usage: usageOf(outcome.usage) });
+    this.stream.done();
+  }
+
+  private delta(delta: Record<string, unknown>): void {
+    if (!this.started) {
+      this.started = true;
+      this.stream.chunk(this.chunk({ role: "assistant", content: "" }));
+    }
+    this.stream.chunk(this.chunk(delta));
+  }
+
+  private chunk(delta: Record<string, unknown>, finish: string | null = null) {
+    return {
+      id: this.id,
+      object: "chat.completion.chunk",
+      created: this.created,
+      model: this.request.echoModel,
+      choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }],
+    };
+  }
+}
+
+function toWireCall(call: LlmToolCall) {
+  return { id: call.id, type: "function" as const, function: { name: call.name, arguments: call.arguments } };
+}
+
+export function usageOf(usage: LlmUsage) {
   return {
     prompt_tokens: usage.promptTokens,
     completion_tokens: usage.completionTokens,
     total_tokens: usage.promptTokens + usage.completionTokens,
+    ...(usage.cachedTokens !== undefined
+      ? { prompt_tokens_details: { cached_tokens: usage.cachedTokens } }
+      : {}),
   };
 }

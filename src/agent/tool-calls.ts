@@ -1,0 +1,89 @@
+import type { LlmToolCall, ChatMessage } from "../llm/messages.js";
+import type { Logger } from "../logging/logger.js";
+import { ok, type ToolResult } from "../tools/contract.js";
+import type { ToolPolicy } from "../tools/policy.js";
+import type { ToolRegistry } from "../tools/registry.js";
+import type { BackgroundJobs } from "./background-jobs.js";
+import type { EventSink } from "./events.js";
+import { toolMessage, toolResultContent } from "./tool-messages.js";
+
+export interface ToolCallLimits {
+  /** A call still running after this long goes on in the background. */
+  toolTimeoutMs: number;
+  /** A background call is stopped after this long. */
+  backgroundTimeoutMs: number;
+  maxToolResultChars: number;
+}
+
+export interface CallContext {
+  policy: ToolPolicy;
+  conversationId: string;
+  turnId?: string;
+  turnNumber?: number;
+  emit: EventSink;
+}
+
+/**
+ * Runs one of the LLM's tool calls through the registry: answered within the time limit, or handed to
+ * the background jobs with a result that tells the LLM so.
+ */
+export class ToolCallRunner {
+  constructor(
+    private readonly registry: ToolRegistry,
+    private readonly jobs: BackgroundJobs,
+    private readonly logger: Logger,
+    private readonly limits: ToolCallLimits,
+  ) {}
+
+  async run(call: LlmToolCall, context: CallContext): Promise<ChatMessage> {
+    const { emit } = context;
+    emit({ type: "tool_started", callId: call.id, name: call.name, arguments: call.arguments });
+    const started = performance.now();
+    const running = this.registry.execute(call, {
+      policy: context.policy,
+      logger: this.logger,
+      conversationId: context.conversationId,
+      turnId: context.turnId,
+      turnNumber: context.turnNumber,
+      hardTimeoutMs: this.limits.backgroundTimeoutMs,
+    });
+
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => resolve(undefined), this.limits.toolTimeoutMs);
+    });
+    const finished = await Promise.race([running, timedOut]);
+    clearTimeout(timer);
+
+    let result: ToolResult;
+    let background: { jobId: string } | undefined;
+    if (finished) {
+      result = finished;
+    } else {
+      const jobId = this.jobs.adopt(context.conversationId, call, running);
+      background = { jobId };
+      result = ok({
+        status: "running_in_background",
+        job_id: jobId,
+        note:
+          `${call.name} is taking longer than ${Math.round(this.limits.toolTimeoutMs / 1000)} s and goes on in ` +
+          "the background. Tell the user it is still running and that they can keep chatting; the result will " +
+          "be delivered in the next turn. Do not call it again for the same request.",
+      });
+    }
+    const durationMs = Math.round(performance.now() - started);
+    this.logger.info(
+      {
+        tool: call.name,
+        callId: call.id,
+        durationMs,
+        success: result.success,
+        background: Boolean(background),
+        ...(result.success ? {} : { error: result.error }),
+      },
+      "tool call",
+    );
+    emit({ type: "tool_finished", callId: call.id, name: call.name, durationMs, result, background });
+    return toolMessage(call.id, toolResultContent(result, this.limits.maxToolResultChars));
+  }
+}

@@ -1,0 +1,277 @@
+import type { ChatCompletionToolChoiceOption } from "openai/resources/chat/completions";
+import { z } from "zod";
+import type { OutputFormat } from "../../agent/structured-output.js";
+import type { SamplingParams } from "../../llm/client.js";
+import type { ChatMessage } from "../../llm/messages.js";
+import type { SeenMessage } from "../../store/transcript.js";
+import type { ToolDefinition } from "../../tools/contract.js";
+import { HttpError, parseBody } from "../errors.js";
+
+export const AGENT_MODEL = "cyrene";
+/** Passes the request straight to the LLM: no tools of Cyrene's, nothing stored. */
+export const DIRECT_MODEL = "cyrene-direct";
+export const MODELS = [AGENT_MODEL, DIRECT_MODEL] as const;
+export type ModelId = (typeof MODELS)[number];
+
+/** The longest user message a turn accepts (as /api/chat). */
+export const MAX_MESSAGE_CHARS = 32_000;
+
+const contentPart = z.object({ type: z.string(), text: z.string().optional() }).loose();
+const toolCall = z
+  .object({
+    id: z.string(),
+    type: z.literal("function").optional(),
+    function: z.object({ name: z.string(), arguments: z.string().default("") }).loose(),
+  })
+  .loose();
+const message = z
+  .object({
+    role: z.enum(["system", "developer", "user", "assistant", "tool"]),
+    content: z.union([z.string(), z.array(contentPart), z.null()]).optional(),
+    tool_calls: z.array(toolCall).optional(),
+    tool_call_id: z.string().optional(),
+  })
+  .loose();
+const functionTool = z
+  .object({
+    type: z.literal("function"),
+    function: z
+      .object({
+        name: z.string().regex(/^[a-zA-Z0-9_-]{1,64}$/, "tool names are 1–64 letters, digits, _ or -"),
+        description: z.string().optional(),
+        parameters: z.record(z.string(), z.unknown()).optional(),
+      })
+      .loose(),
+  })
+  .loose();
+const toolChoice = z.union([
+  z.enum(["auto", "none", "required"]),
+  z.object({ type: z.literal("function"), function: z.object({ name: z.string() }) }),
+]);
+const responseFormat = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("text") }),
+  z.object({ type: z.literal("json_object") }),
+  z.object({
+    type: z.literal("json_schema"),
+    json_schema: z
+      .object({ name: z.string().optional(), schema: z.record(z.string(), z.unknown()).optional() })
+      .loose(),
+  }),
+]);
+
+const body = z
+  .object({
+    model: z.string().optional(),
+    messages: z.array(message).min(1, "messages must not be empty"),
+    stream: z.boolean().nullish(),
+    stream_options: z.object({ include_usage: z.boolean().optional() }).loose().nullish(),
+    user: z.string().nullish(),
+    metadata: z.record(z.string(), z.unknown()).nullish(),
+    tools: z.array(functionTool).nullish(),
+    tool_choice: toolChoice.nullish(),
+    response_format: responseFormat.nullish(),
+    temperature: z.number().min(0).max(2).nullish(),
+    top_p: z.number().min(0).max(1).nullish(),
+    max_tokens: z.number().int().positive().nullish(),
+    max_completion_tokens: z.number().int().positive().nullish(),
+    stop: z.union([z.string(), z.array(z.string()).max(4)]).nullish(),
+    seed: z.number().int().nullish(),
+    n: z.number().int().nullish(),
+  })
+  .loose();
+
+export type CompletionBody = z.infer<typeof body>;
+
+/** A request to /v1/chat/completions, checked and turned into what a turn needs. */
+export interface CompletionRequest {
+  model: ModelId;
+  /** The model id as the client wrote it, echoed back. */
+  echoModel: string;
+  stream: boolean;
+  includeUsage: boolean;
+  caller: string;
+  /** `metadata.conversation_id`; the X-Cyrene-Conversation-Id header is read by the route. */
+  conversationId?: string;
+  params: SamplingParams;
+  clientTools: ToolDefinition[];
+  toolChoice?: ChatCompletionToolChoiceOption;
+  output?: OutputFormat;
+  /** `response_format` as sent, for the direct model (the agent checks the answer itself). */
+  rawResponseFormat?: Record<string, unknown>;
+  /** The newest system or developer message: the client app's own instructions. */
+  instructions?: string;
+  /** User and assistant texts before the newest user message. */
+  prior: SeenMessage[];
+  /** The newest message: a user's, or the results of client tools the turn paused for. */
+  last:
+    | { kind: "user"; text: string }
+    | { kind: "tool_results"; results: { toolCallId: string; content: string }[] };
+  /** The messages as sent, for the direct model. */
+  messages: ChatMessage[];
+}
+
+export function parseCompletion(raw: unknown, cyreneTools: readonly string[]): CompletionRequest {
+  const request = parseBody(body, raw);
+  const echoModel = request.model ?? AGENT_MODEL;
+  const model = modelOf(echoModel);
+  if (request.n !== undefined && request.n !== null && request.n !== 1) {
+    throw new HttpError(
+      400,
+      "n must be 1: Cyrene gives one answer per request.",
+      "invalid_request_error",
+      "n",
+    );
+  }
+  const clientTools = (request.tools ?? []).map((tool) => ({
+    name: tool.function.name,
+    description: tool.function.description ?? "",
+    parameters: tool.function.parameters ?? { type: "object", properties: {} },
+  }));
+  if (model === AGENT_MODEL) {
+    const clash = clientTools.find((tool) => cyreneTools.includes(tool.name));
+    if (clash) {
+      throw new HttpError(
+        400,
+        `The tool name "${clash.name}" is taken by one of Cyrene's own tools; rename yours. Cyrene's: ${cyreneTools.join(", ")}.`,
+        "invalid_request_error",
+        "tools",
+      );
+    }
+  }
+  const choice = request.tool_choice ?? undefined;
+  if (choice && typeof choice === "object") {
+    const known = [...clientTools.map((t) => t.name), ...(model === AGENT_MODEL ? cyreneTools : [])];
+    if (!known.includes(choice.function.name)) {
+      throw new HttpError(
+        400,
+        `tool_choice names "${choice.function.name}", which is not a tool of this request.`,
+        "invalid_request_error",
+        "tool_choice",
+      );
+    }
+  }
+  const messages = request.messages;
+  const instructions = messages.findLast((m) => m.role === "system" || m.role === "developer");
+  return {
+    model,
+    echoModel,
+    stream: Boolean(request.stream),
+    includeUsage: Boolean(request.stream_options?.include_usage),
+    caller: request.user ?? "",
+    conversationId:
+      typeof request.metadata?.conversation_id === "string" ? request.metadata.conversation_id : undefined,
+    params: samplingOf(request),
+    clientTools,
+    toolChoice: choice,
+    output: outputOf(request.response_format ?? undefined),
+    rawResponseFormat: request.response_format ?? undefined,
+    instructions: instructions && textOf(instructions.content),
+    ...splitHistory(messages, model),
+    messages: messages.map(toChatMessage),
+  };
+}
+
+function modelOf(id: string): ModelId {
+  const base = id.replace(/:latest$/, "");
+  const found = MODELS.find((model) => model === base);
+  if (!found) {
+    throw new HttpError(
+      404,
+      `The model "${id}" does not exist. Models: ${MODELS.join(", ")}.`,
+      "invalid_request_error",
+      "model",
+      "model_not_found",
+    );
+  }
+  return found;
+}
+
+function samplingOf(request: CompletionBody): SamplingParams {
+  const params: SamplingParams = {};
+  if (request.temperature != null) params.temperature = request.temperature;
+  if (request.top_p != null) params.top_p = request.top_p;
+  const maxTokens = request.max_completion_tokens ?? request.max_tokens;
+  if (maxTokens != null) params.max_tokens = maxTokens;
+  if (request.stop != null) params.stop = request.stop;
+  if (request.seed != null) params.seed = request.seed;
+  return params;
+}
+
+function outputOf(format: CompletionBody["response_format"] | undefined): OutputFormat | undefined {
+  if (!format || format.type === "text") return undefined;
+  if (format.type === "json_object" || !format.json_schema.schema) return { type: "json_object" };
+  return { type: "json_schema", name: format.json_schema.name, schema: format.json_schema.schema };
+}
+
+type Message = z.infer<typeof message>;
+
+function splitHistory(messages: Message[], model: ModelId): Pick<CompletionRequest, "prior" | "last"> {
+  const last = messages.at(-1)!;
+  const seen = (upTo: number) =>
+    messages
+      .slice(0, upTo)
+      .filter((m) => m.role === "user" || m.role === "assistant")
+      .map((m) => ({ role: m.role, content: textOf(m.content) }));
+  if (last.role === "tool") {
+    let start = messages.length;
+    while (start > 0 && messages[start - 1]!.role === "tool") start--;
+    const results = messages
+      .slice(start)
+      .map((m) => ({ toolCallId: m.tool_call_id ?? "", content: textOf(m.content) }));
+    if (results.some((r) => !r.toolCallId))
+      throw new HttpError(400, "Every tool message needs its tool_call_id.");
+    return { prior: seen(start), last: { kind: "tool_results", results } };
+  }
+  if (last.role !== "user" && model === AGENT_MODEL) {
+    throw new HttpError(
+      400,
+      "The last message must come from the user (or be tool results).",
+      "invalid_request_error",
+      "messages",
+    );
+  }
+  const text = textOf(last.content);
+  if (model === AGENT_MODEL) {
+    if (!text.trim())
+      throw new HttpError(400, "The user message is empty.", "invalid_request_error", "messages");
+    if (text.length > MAX_MESSAGE_CHARS) {
+      throw new HttpError(
+        400,
+        `The user message is too long (${text.length} characters, at most ${MAX_MESSAGE_CHARS}).`,
+        "invalid_request_error",
+        "messages",
+      );
+    }
+  }
+  return { prior: seen(messages.length - 1), last: { kind: "user", text } };
+}
+
+export function textOf(content: Message["content"]): string {
+  if (typeof content === "string") return content;
+  return (content ?? []).map((part) => part.text ?? "").join("");
+}
+
+function toChatMessage(m: Message): ChatMessage {
+  const content = textOf(m.content);
+  switch (m.role) {
+    case "tool":
+      return { role: "tool", tool_call_id: m.tool_call_id ?? "", content };
+    case "assistant":
+      return m.tool_calls?.length
+        ? {
+            role: "assistant",
+            content: content || null,
+            tool_calls: m.tool_calls.map((c) => ({
+              id: c.id,
+              type: "function" as const,
+              function: { name: c.function.name, arguments: c.function.arguments },
+            })),
+          }
+        : { role: "assistant", content };
+    case "developer":
+    case "system":
+      return { role: "system", content };
+    default:
+      return { role: "user", content };
+  }
+}
