@@ -101,8 +101,10 @@ export function createCyrene(config: Config, options: ComposeOptions): Cyrene {
     health: {
       version: VERSION,
       model: config.llm.model,
-      tools: () => registry.names().length,
-      homeAssistant: () => ha.status().state,
+      tools: () => registry.definitions(policy).length,
+      disabledTools: () => registry.disabledNames(),
+      homeAssistant: () => ha.status(),
+      llm: () => llmHealth.state,
     },
   });
 

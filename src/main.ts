@@ -1,4 +1,4 @@
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import { createCyrene, type Cyrene } from "./compose.js";
 import { ConfigError, loadConfig } from "./config/load.js";
 import type { Config } from "./config/schema.js";
@@ -10,7 +10,9 @@ async function main(): Promise<void> {
   let cyrene: Cyrene;
   try {
     config = loadConfig();
-    logger = createLogger(config.logLevel);
+    logger = createLogger(config.logLevel, {
+      secrets: [config.llm.apiKey, config.server.apiToken, config.ha.token, config.supervisorToken],
+    });
     cyrene = createCyrene(config, { logger });
   } catch (error) {
     if (error instanceof ConfigError) {
@@ -21,24 +23,27 @@ async function main(): Promise<void> {
   }
   if (!config.llm.apiKey) logger.warn("CYRENE_LLM_API_KEY is not set; the LLM provider may refuse requests");
 
-  const server: Server = cyrene.app.listen(config.server.port, config.server.host, () => {
+  // A stray rejection is a bug to log, not a reason to drop every conversation in flight.
+  process.on("unhandledRejection", (reason) => logger.error({ err: reason }, "unhandled rejection"));
+
+  const { host, port } = config.server;
+  const server: Server = createServer(cyrene.app);
+  server.once("error", (error: NodeJS.ErrnoException) => {
+    const reason =
+      error.code === "EADDRINUSE"
+        ? `port ${port} is already in use (set CYRENE_PORT to another one)`
+        : error.code === "EACCES"
+          ? `port ${port} needs more privileges`
+          : error.message;
+    logger.fatal(`Cyrene cannot listen on ${host}:${port}: ${reason}`);
+    void cyrene.close().finally(() => process.exit(1));
+  });
+  server.listen(port, host, () => {
     logger.info(
-      {
-        host: config.server.host,
-        port: config.server.port,
-        model: config.llm.model,
-        tools: cyrene.registry.names(),
-      },
+      { host, port, model: config.llm.model, tools: cyrene.registry.names() },
       "Cyrene is listening",
     );
   });
-  server.on("error", (error) => {
-    logger.fatal({ err: error }, "cannot listen");
-    process.exit(1);
-  });
-
-  // A stray rejection is a bug to log, not a reason to drop every conversation in flight.
-  process.on("unhandledRejection", (reason) => logger.error({ err: reason }, "unhandled rejection"));
 
   const shutdown = (signal: string) => {
     logger.info({ signal }, "shutting down");

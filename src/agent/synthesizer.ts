@@ -90,7 +90,8 @@ export class Synthesizer {
     try {
       for (let round = (input.roundsUsed ?? 0) + 1; ; round++) {
         const toolsAllowed = round <= this.options.maxRounds && tools.length > 0;
-        if (!toolsAllowed && round > 1) messages.push({ role: "system", content: WRAP_UP });
+        if (round > this.options.maxRounds && tools.length > 0)
+          messages.push({ role: "system", content: WRAP_UP });
         roundStarted = false;
         let response: LlmResponse;
         try {

@@ -58,7 +58,7 @@ export const configSchema = z.object({
     /** Hard limit for a tool that went on in the background. */
     backgroundTimeoutMs: z.number().int().positive(),
     /** A turn is stopped after this long and the user gets what exists. */
-    turnDeadlineMs: z.number().int().min(5_000, "must be at least 5 seconds"),
+    turnDeadlineMs: z.number().int().min(1_000, "must be at least 1 second"),
     systemPrompt: z.string().optional(),
     /** Largest tool result (in characters) handed to the LLM. */
     maxToolResultChars: z.number().int().min(500),

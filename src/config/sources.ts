@@ -14,6 +14,7 @@ export const FIELD_SOURCES: readonly FieldSource[] = [
   { path: "llm.apiKey", option: "llm_api_key", env: "CYRENE_LLM_API_KEY", type: "string" },
   { path: "llm.model", option: "llm_model", env: "CYRENE_LLM_MODEL", type: "string" },
   { path: "llm.temperature", option: "llm_temperature", env: "CYRENE_LLM_TEMPERATURE", type: "float" },
+  { path: "llm.maxRetries", option: "llm_max_retries", env: "CYRENE_LLM_MAX_RETRIES", type: "int" },
   {
     path: "llm.requestTimeoutMs",
     option: "llm_request_timeout_seconds",

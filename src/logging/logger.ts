@@ -1,4 +1,5 @@
-import { pino, type Logger } from "pino";
+import { createRequire } from "node:module";
+import { pino, type DestinationStream, type Logger } from "pino";
 
 export type { Logger };
 
@@ -18,10 +19,41 @@ const REDACT = [
   "config.llm.apiKey",
   "config.ha.token",
   "config.server.apiToken",
+  "config.supervisorToken",
 ];
 
-export function createLogger(level: string, destination?: NodeJS.WritableStream): Logger {
-  return pino({ level, redact: { paths: REDACT, censor: "[redacted]" } }, destination ?? process.stderr);
+export interface LoggerOptions {
+  /** Where lines go (default stdout: the add-on's log tab). */
+  destination?: NodeJS.WritableStream;
+  /**
+   * Secret values (API keys, tokens) cut out of every line wherever they appear: an error text quoting
+   * a URL or a header must not carry one into the log.
+   */
+  secrets?: (string | undefined)[];
+  /** Human-readable lines (default: when stdout is a terminal); JSON otherwise. */
+  pretty?: boolean;
+}
+
+export function createLogger(level: string, options: LoggerOptions = {}): Logger {
+  const secrets = (options.secrets ?? []).filter((s): s is string => typeof s === "string" && s.length >= 6);
+  const scrub = (line: string) =>
+    secrets.reduce((text, secret) => text.replaceAll(secret, "[redacted]"), line);
+  const destination = options.destination ?? process.stdout;
+  const pretty = options.pretty ?? (!options.destination && process.stdout.isTTY);
+  return pino(
+    {
+      level,
+      redact: { paths: REDACT, censor: "[redacted]" },
+      ...(secrets.length ? { hooks: { streamWrite: scrub } } : {}),
+    },
+    pretty ? prettyStream() : (destination as DestinationStream),
+  );
+}
+
+/** pino-pretty formats in this process (no worker thread), loaded only for a terminal. */
+function prettyStream(): DestinationStream {
+  const pretty = createRequire(import.meta.url)("pino-pretty") as (options: object) => DestinationStream;
+  return pretty({ colorize: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname", sync: true });
 }
 
 export function silentLogger(): Logger {

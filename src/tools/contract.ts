@@ -1,7 +1,9 @@
 import type { Logger } from "../logging/logger.js";
 
 /** What the LLM reads back from a tool call. Tools never throw into the loop; they answer with this. */
-export type ToolResult = { success: true; data: unknown } | { success: false; error: string };
+export type ToolResult =
+  /** `untrusted`: the data holds text from outside (a web page, an API), to be read as data only. */
+  { success: true; data: unknown; untrusted?: true } | { success: false; error: string };
 
 /** The OpenAI function-calling description of a tool. */
 export interface ToolDefinition {

@@ -7,6 +7,11 @@ export interface ToolSpec<S extends z.ZodType> {
   /** When to use the tool and when not; read by the LLM on every request. */
   description: string;
   parameters: S;
+  /**
+   * The results carry text from outside (web pages, APIs): they are marked `untrusted`, and the system
+   * prompt tells the LLM that instructions inside them are not the user's.
+   */
+  untrustedOutput?: boolean;
   execute(args: z.output<S>, ctx: ToolContext): unknown;
 }
 
@@ -27,7 +32,8 @@ export function defineTool<S extends z.ZodType>(spec: ToolSpec<S>): Tool {
       const parsed = spec.parameters.safeParse(args ?? {});
       if (!parsed.success) return fail(`Invalid arguments for ${spec.name}: ${formatIssues(parsed.error)}`);
       try {
-        return ok(await spec.execute(parsed.data, ctx));
+        const data = await spec.execute(parsed.data, ctx);
+        return spec.untrustedOutput ? { success: true, untrusted: true, data } : ok(data);
       } catch (error) {
         if (error instanceof ToolError) return fail(error.message);
         if (ctx.signal.aborted)

@@ -22,7 +22,7 @@ describe("logs", () => {
   it("never contain the API key, the API token or the HA token, even at trace level", async () => {
     const sink = new PassThrough();
     sink.on("data", (chunk: Buffer) => (logged += chunk.toString()));
-    const logger = createLogger("trace", sink);
+    const logger = createLogger("trace", { destination: sink, secrets: Object.values(SECRETS) });
     const config = loadConfig({
       optionsPath: "/nonexistent/options.json",
       env: {
@@ -41,7 +41,13 @@ describe("logs", () => {
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
     llm.script(
-      { toolCalls: [{ name: "iot_query", arguments: { query: "客厅的灯" } }] },
+      {
+        toolCalls: [
+          { name: "iot_query", arguments: { query: "客厅的灯" } },
+          // A failing call whose error text quotes the secret: the log line of the call carries the error.
+          { name: "http", arguments: { url: `http://127.0.0.1:9/?key=${SECRETS.llm}` } },
+        ],
+      },
       { text: "HA is away." },
     );
     const reply = await fetch(`${url}/api/chat`, {
@@ -57,6 +63,18 @@ describe("logs", () => {
     await cyrene.close();
     expect(logged).toContain("turn finished");
     expect(logged).toContain('"tool":"iot_query"');
+    expect(logged).toMatch(/"tool":"http".*"success":false.*"error":"Refused: the URL contains a secret/);
     for (const secret of Object.values(SECRETS)) expect(logged).not.toContain(secret);
+  });
+
+  it("cut a secret out of any line that quotes it, whatever the field", () => {
+    const sink = new PassThrough();
+    let text = "";
+    sink.on("data", (chunk: Buffer) => (text += chunk.toString()));
+    const logger = createLogger("info", { destination: sink, secrets: [SECRETS.ha] });
+    logger.warn({ reason: `GET http://ha.lan/api?token=${SECRETS.ha} failed` }, `tried ${SECRETS.ha}`);
+    expect(text).toContain("token=[redacted] failed");
+    expect(text).toContain("tried [redacted]");
+    expect(text).not.toContain(SECRETS.ha);
   });
 });

@@ -1,23 +1,59 @@
 import { Router } from "express";
+import type { HaStatus } from "../../ha/index.js";
+import type { LlmHealthState } from "../../llm/health.js";
 
 export interface HealthInfo {
   version: string;
   model: string;
   tools: () => number;
-  homeAssistant: () => string;
+  disabledTools?: () => string[];
+  homeAssistant: () => HaStatus;
+  llm: () => LlmHealthState;
 }
 
+/**
+ * `/healthz` is liveness: the process answers (the add-on watchdog and load balancers poll it).
+ * `/readyz` says whether Cyrene can do its work now: the LLM answering, Home Assistant connected
+ * (when configured), with the last error and since when; 503 while either is failing.
+ */
 export function healthRoutes(info: HealthInfo): Router {
   const router = Router();
   const started = Date.now();
+  const iso = (ms: number | undefined) => (ms === undefined ? undefined : new Date(ms).toISOString());
+
   router.get("/healthz", (_req, res) => {
     res.json({
       status: "ok",
       version: info.version,
       model: info.model,
       tools: info.tools(),
-      home_assistant: info.homeAssistant(),
+      home_assistant: info.homeAssistant().state,
       uptime_s: Math.round((Date.now() - started) / 1000),
+    });
+  });
+
+  router.get("/readyz", (_req, res) => {
+    const llm = info.llm();
+    const ha = info.homeAssistant();
+    const llmReady = llm.status !== "failing";
+    const haReady = ha.state === "ready" || ha.state === "not_configured";
+    res.status(llmReady && haReady ? 200 : 503).json({
+      status: llmReady && haReady ? "ready" : "degraded",
+      version: info.version,
+      llm: {
+        status: llm.status,
+        model: info.model,
+        since: iso(llm.since),
+        last_error: llm.lastError,
+        last_success_at: iso(llm.lastSuccessAt),
+      },
+      home_assistant: {
+        status: ha.state,
+        since: "since" in ha ? iso(ha.since) : undefined,
+        ...(ha.state === "unavailable" ? { last_error: ha.reason } : {}),
+        ...(ha.state === "ready" ? { version: ha.version } : {}),
+      },
+      tools: { offered: info.tools(), disabled: info.disabledTools?.() ?? [] },
     });
   });
   return router;

@@ -49,6 +49,7 @@ export function httpTool(options: WebToolOptions): Tool {
     name: "http",
     description: DESCRIPTION,
     parameters,
+    untrustedOutput: true,
     async execute(args, ctx) {
       const url = parseUrl(args.url);
       const headers: Record<string, string> = { accept: "application/json, text/*;q=0.9, */*;q=0.5" };

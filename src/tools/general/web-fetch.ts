@@ -27,6 +27,7 @@ export function webFetchTool(options: WebToolOptions): Tool {
     name: "web_fetch",
     description: DESCRIPTION,
     parameters,
+    untrustedOutput: true,
     async execute(args, ctx) {
       let url: URL;
       try {

@@ -49,6 +49,7 @@ export function webSearchTool(options: WebSearchToolOptions): Tool {
     name: "web_search",
     description: DESCRIPTION,
     parameters,
+    untrustedOutput: true,
     async execute(args, ctx) {
       if (base === undefined) throw new ToolError(NOT_CONFIGURED);
       if (typeof base === "string") throw new ToolError(base);

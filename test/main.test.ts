@@ -1,0 +1,82 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer, type Server } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ScriptedLlm } from "./fixtures/scripted-llm/server.js";
+
+/** The server process as `npm start` runs it (through tsx here), its output and exit code. */
+let llm: ScriptedLlm;
+const dataDir = mkdtempSync(join(tmpdir(), "cyrene-main-"));
+beforeAll(async () => {
+  llm = await ScriptedLlm.start();
+});
+afterAll(async () => {
+  await llm.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+function start(port: number, env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    env: {
+      PATH: process.env.PATH,
+      CYRENE_PORT: String(port),
+      CYRENE_DATA_DIR: dataDir,
+      CYRENE_LLM_BASE_URL: llm.baseUrl,
+      CYRENE_LLM_API_KEY: "k",
+      CYRENE_TIME_ZONE: "UTC",
+      ...env,
+    },
+  });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+function occupiedPort(): Promise<Server> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => resolve(server));
+  });
+}
+
+describe("the server process", () => {
+  it("says in one line that its port is taken, and exits with 1", async () => {
+    const blocker = await occupiedPort();
+    const port = (blocker.address() as { port: number }).port;
+    try {
+      const server = start(port);
+      expect(await server.exited).toBe(1);
+      const lines = server.output().trim().split("\n");
+      expect(lines.filter((line) => /cannot listen/.test(line))).toHaveLength(1);
+      expect(server.output()).toMatch(new RegExp(`port ${port} is already in use`));
+      expect(server.output()).not.toMatch(/Cyrene is listening/);
+      expect(server.output()).not.toMatch(/\n\s+at /); // no stack trace
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it("logs JSON lines on stdout, 'listening' once the port answers", async () => {
+    const probe = await occupiedPort();
+    const port = (probe.address() as { port: number }).port;
+    await new Promise((resolve) => probe.close(resolve));
+    const server = start(port);
+    try {
+      await expect.poll(() => server.output(), { timeout: 15_000 }).toMatch(/Cyrene is listening/);
+      const health = await fetch(`http://127.0.0.1:${port}/healthz`);
+      expect(health.status).toBe(200);
+      const line = server
+        .output()
+        .split("\n")
+        .find((l) => l.includes("Cyrene is listening"))!;
+      expect(JSON.parse(line)).toMatchObject({ level: 30, port, msg: "Cyrene is listening" });
+    } finally {
+      server.child.kill("SIGTERM");
+      expect(await server.exited).toBe(0);
+    }
+  });
+});
