@@ -1,86 +1,89 @@
 #!/usr/bin/env node
-import { createInterface } from "node:readline/promises";
 import { parseArgs } from "node:util";
-import type { AgentEvent } from "../agent/events.js";
+import { UnknownConversationError } from "../agent/assistant.js";
 import { createCyrene } from "../compose.js";
 import { ConfigError, loadConfig } from "../config/load.js";
 import { createLogger } from "../logging/logger.js";
-import { allowAllTools } from "../tools/policy.js";
+import { Renderer } from "./render.js";
+import { ChatSession, EXIT_FAILED, EXIT_INTERRUPTED } from "./session.js";
 
-const USAGE = `Usage: npm run chat -- [--conversation ID] [message…]
-Without a message, starts an interactive chat (empty line or Ctrl-D to leave).`;
+const USAGE = `Usage: npm run chat -- [-c ID] [message…]
 
-async function main(): Promise<void> {
-  const { values, positionals } = parseArgs({
-    allowPositionals: true,
-    options: { conversation: { type: "string", short: "c" }, help: { type: "boolean", short: "h" } },
-  });
-  if (values.help) return console.log(USAGE);
+Sends the message and prints the answer. Without a message, chats interactively:
+an empty line, Ctrl-D or Ctrl-C at the prompt leaves.
 
+  -c, --conversation ID   continue that conversation (its id is printed at the end)
+  -h, --help              show this help
+
+Ctrl-C cancels the answer being written; a second Ctrl-C quits.
+Exit codes: 0 answered, 1 the answer failed, 2 bad arguments, configuration or
+conversation id, 130 cancelled with Ctrl-C.`;
+
+const EXIT_USAGE = 2;
+
+class UsageError extends Error {}
+
+const renderer = new Renderer(process.stdout, process.stderr);
+
+async function main(): Promise<number> {
+  const { values, positionals } = parseCommandLine();
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
   const config = loadConfig();
-  const cyrene = createCyrene(config, { logger: createLogger(process.env.CYRENE_LOG_LEVEL ?? "warn") });
-  let conversationId = values.conversation;
-  const ask = async (message: string) => {
-    const outcome = await cyrene.assistant.turn(
-      { message, conversationId, source: "cli", policy: allowAllTools },
-      render,
-    );
-    conversationId = outcome.conversationId;
-    process.stdout.write("\n");
-    return outcome;
-  };
-
+  // Retries and tool calls are shown by the renderer; the log is for errors unless asked for more.
+  const logger = createLogger(process.env.CYRENE_LOG_LEVEL ?? "error", {
+    destination: process.stderr,
+    secrets: [config.llm.apiKey, config.server.apiToken, config.ha.token, config.supervisorToken],
+  });
+  const cyrene = createCyrene(config, { logger });
+  const session = new ChatSession(cyrene, renderer, quit, values.conversation);
+  process.on("SIGINT", session.interrupt);
   try {
-    if (positionals.length > 0) {
-      const outcome = await ask(positionals.join(" "));
-      process.stderr.write(dim(`conversation ${outcome.conversationId}\n`));
-      if (outcome.error) process.exitCode = 1;
-      return;
+    const id = values.conversation;
+    if (id !== undefined && !cyrene.conversations.get(id)) {
+      throw new UnknownConversationError(`No conversation with id ${id}`);
     }
-    const rl = createInterface({ input: process.stdin, output: process.stdout });
-    for (;;) {
-      const line = (await rl.question("> ").catch(() => "")).trim();
-      if (!line) break;
-      await ask(line);
-    }
-    rl.close();
+    return positionals.length > 0 ? await session.once(positionals.join(" ")) : await session.interactive();
   } finally {
-    await cyrene.background.settle();
-    await cyrene.close();
+    await session.close();
   }
 }
 
-function render(event: AgentEvent): void {
-  switch (event.type) {
-    case "text":
-      process.stdout.write(event.text);
-      break;
-    case "tool_started":
-      process.stderr.write(dim(`\n⚙ ${event.name} ${event.arguments}\n`));
-      break;
-    case "tool_finished": {
-      const status = event.background
-        ? "continues in the background"
-        : event.result.success
-          ? "ok"
-          : "failed";
-      process.stderr.write(dim(`  ${event.name}: ${status} (${event.durationMs} ms)\n`));
-      break;
-    }
-    case "background_result":
-      process.stderr.write(dim(`⚙ background ${event.name} finished\n`));
-      break;
-    case "final":
-      if (event.error) process.stderr.write(`\n${event.error}\n`);
-      break;
+function parseCommandLine() {
+  try {
+    return parseArgs({
+      allowPositionals: true,
+      options: { conversation: { type: "string", short: "c" }, help: { type: "boolean", short: "h" } },
+    });
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message} (see --help)`);
   }
 }
 
-function dim(text: string): string {
-  return process.stderr.isTTY ? `\x1b[2m${text}\x1b[0m` : text;
+/** Leaves at once (the second Ctrl-C); what is stored stays stored. */
+function quit(): void {
+  renderer.close();
+  exit(EXIT_INTERRUPTED);
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(error instanceof ConfigError ? 2 : 1);
+/** Leaves once everything written has gone out to the terminal or pipe. */
+function exit(code: number): void {
+  process.exitCode = code;
+  process.stdout.write("", () => process.stderr.write("", () => process.exit(code)));
+}
+
+main().then(exit, (error: unknown) => {
+  renderer.close();
+  if (error instanceof UnknownConversationError) {
+    renderer.error(`${error.message}; leave out -c to start a new one.`);
+    exit(EXIT_USAGE);
+  } else if (error instanceof ConfigError || error instanceof UsageError) {
+    renderer.error(error.message);
+    exit(EXIT_USAGE);
+  } else {
+    console.error(error);
+    exit(EXIT_FAILED);
+  }
 });
