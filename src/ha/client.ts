@@ -1,7 +1,7 @@
 import { subscribeEntities, type Connection } from "home-assistant-js-websocket";
 import type { Logger } from "../logging/logger.js";
 import { HaNotConfiguredError, HaServiceTimeoutError, HaUnavailableError, toHaError } from "./errors.js";
-import type { Command } from "./fetch.js";
+import { fetchExposureOf, type Command } from "./fetch.js";
 import { fetchHistory, type HistoryPoint } from "./history.js";
 import { HomeData, type Part } from "./home-data.js";
 import type { HaStatus, HomeAssistant, HomeSnapshot, ServiceCall } from "./service.js";
@@ -111,6 +111,14 @@ export class HomeAssistantClient implements HomeAssistant {
     return this.refresh("exposure");
   }
 
+  async exposureNow(entityIds: string[]): Promise<Map<string, boolean>> {
+    const kind = this.data.exposureKind;
+    if (kind === "all") return new Map(entityIds.map((id) => [id, true]));
+    const { exposed, list } = await fetchExposureOf(this.commander(), entityIds, kind);
+    if (list) this.data.applyExposure(list);
+    return exposed;
+  }
+
   history(entityId: string, start: Date, end: Date): Promise<HistoryPoint[]> {
     return fetchHistory(this.commander(), entityId, start, end);
   }
@@ -176,7 +184,12 @@ export class HomeAssistantClient implements HomeAssistant {
     });
     for (const [event, part, debounceMs] of EVENTS) {
       conn
-        .subscribeEvents(() => this.schedule(part, debounceMs), event)
+        .subscribeEvents((e: { data?: { changes?: Record<string, unknown> } }) => {
+          // Exposure lives in the entity's options: re-read it at once, the rest after the debounce.
+          if (event === "entity_registry_updated" && e.data?.changes && "options" in e.data.changes)
+            this.schedule("exposure", 0);
+          this.schedule(part, debounceMs);
+        }, event)
         .catch((error: unknown) =>
           this.log.debug({ err: toHaError(error, event), event }, "cannot subscribe"),
         );

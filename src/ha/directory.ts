@@ -28,6 +28,8 @@ export interface IndexedName {
   gramCount: number;
   /** < 1 for names people use less (the object id, the device's name). */
   weight: number;
+  /** The name's `literal` form (see text.ts), where it differs from `compact`. */
+  literal?: string;
 }
 
 export interface AreaTerm {
@@ -132,15 +134,23 @@ export class EntityDirectory {
   }
 
   private indexNames(entity: number, names: [string | undefined | null, number][]): void {
-    const seen = new Map<string, number>();
+    // By literal form: "客厅的灯" and "客厅灯" share grams but only one of them is said exactly.
+    const seen = new Map<string, { compact: string; weight: number }>();
     for (const [raw, weight] of names) {
       if (!raw) continue;
-      const compact = normalize(raw).compact;
-      if (compact && (seen.get(compact) ?? 0) < weight) seen.set(compact, weight);
+      const { compact, literal } = normalize(raw);
+      if (compact && (seen.get(literal)?.weight ?? 0) < weight) seen.set(literal, { compact, weight });
     }
-    for (const [compact, weight] of seen) {
+    for (const [literal, { compact, weight }] of seen) {
       const nameGrams = grams(compact);
-      const index = this.names.push({ entity, compact, gramCount: nameGrams.length, weight }) - 1;
+      const name: IndexedName = {
+        entity,
+        compact,
+        gramCount: nameGrams.length,
+        weight,
+        literal: literal === compact ? undefined : literal,
+      };
+      const index = this.names.push(name) - 1;
       for (const gram of nameGrams) {
         const list = this.postings.get(gram);
         if (list) list.push(index);

@@ -30,6 +30,17 @@ export class HomeData {
     return this.registries !== undefined;
   }
 
+  get exposureKind(): Exposure["kind"] {
+    return this.exposure.kind;
+  }
+
+  /** Takes an exposure list read elsewhere (see HomeAssistant.exposureNow). */
+  applyExposure(exposure: Exposure): void {
+    if (sameExposure(exposure, this.exposure)) return;
+    this.exposure = exposure;
+    this.version++;
+  }
+
   /** Reads everything; applies nothing unless `stillWanted()` holds when the answers are in. */
   async load(command: Command, stillWanted: () => boolean): Promise<HassConfig | undefined> {
     const [config, services, areas, floors, devices, entities] = await Promise.all([
@@ -58,9 +69,7 @@ export class HomeData {
       this.registries = { ...registries(), entities: await fetch.fetchEntityEntries(command) };
       this.exposure = await this.readExposure(command);
     } else if (part === "exposure") {
-      const exposure = await this.readExposure(command);
-      if (sameExposure(exposure, this.exposure)) return;
-      this.exposure = exposure;
+      return this.applyExposure(await this.readExposure(command));
     } else if (part === "services") {
       this.services = await fetch.fetchServices(command);
     } else {

@@ -76,7 +76,9 @@ export function resolve(dir: EntityDirectory, text: string, filters: Filters = {
 
   const query = normalize(trimmed);
   const reading = interpret(query, dir);
-  const nameScores = scoreNames(dir, query.compact);
+  const saidExactly = new Set<number>();
+  const namedWhole = new Set<number>();
+  const nameScores = scoreNames(dir, query.compact, { literal: query.literal, saidExactly, namedWhole });
   const residualScores = reading.residual ? scoreNames(dir, reading.residual) : undefined;
   const structured = reading.areaIds.length > 0 || reading.kinds.length > 0;
   const areaSet = new Set(reading.areaIds);
@@ -92,8 +94,9 @@ export function resolve(dir: EntityDirectory, text: string, filters: Filters = {
       const inArea = areaSet.size === 0 || (entity.areaId !== undefined && areaSet.has(entity.areaId));
       const fit = kindsFit(reading.kinds, entity);
       // A partial name match that contradicts the area or kind said ("bedroom" + "temperature" vs a
-      // media player called Bedroom) is a weak match.
-      if (score < EXACT) score *= (inArea ? 1 : 0.8) * (fit > 0 ? 1 : 0.6);
+      // media player called Bedroom) is a weak match; not so a name that holds the whole query (a
+      // switch called "Desk Lamp One" for "desk lamp": the kind word is part of its name).
+      if (score < EXACT && !namedWhole.has(index)) score *= (inArea ? 1 : 0.8) * (fit > 0 ? 1 : 0.6);
       const s =
         inArea && fit > 0 ? fit * (reading.residual ? 0.25 + 0.7 * (residualScores?.[index] ?? 0) : 0.9) : 0;
       if (s > 0 && !reading.residual && !entity.secondary) groupMembers.push({ entity, score: s });
@@ -119,7 +122,9 @@ export function resolve(dir: EntityDirectory, text: string, filters: Filters = {
     }
     const group = groupMembers.filter((c) => c.entity.exposed).sort(best);
     const groupFloor = (group[0]?.score ?? 0) - RANK_WINDOW;
-    const exactName = top.score >= EXACT && nameScores[dir.byId.get(top.entity.entityId)!]! >= EXACT;
+    // Only a name said exactly beats the room and kind reading: "客厅灯" is the lamp of that name,
+    // "客厅的灯" every light in the room.
+    const exactName = top.score >= EXACT && saidExactly.has(dir.byId.get(top.entity.entityId)!);
     if (group.length > 0 && !exactName) {
       return { kind: "group", candidates: group.filter((c) => c.score >= groupFloor), unexposed, reading };
     }
@@ -193,8 +198,18 @@ export function interpret(query: NormalizedText, dir: EntityDirectory): Reading 
   return { areaIds: [...areaIds], kinds: [...kinds], residual };
 }
 
+/** What scoreNames() notes besides the scores, by entity index. */
+interface NameMatches {
+  /** The query as said (see text.ts `literal`). */
+  literal: string;
+  /** Entities with a name that is exactly the query as said. */
+  saidExactly: Set<number>;
+  /** Entities with a name that holds the whole query. */
+  namedWhole: Set<number>;
+}
+
 /** Best weighted similarity of `compact` to any name of each entity (indexed by entity), via the gram index. */
-function scoreNames(dir: EntityDirectory, compact: string): Float32Array {
+function scoreNames(dir: EntityDirectory, compact: string, matches?: NameMatches): Float32Array {
   const scores = new Float32Array(dir.entities.length);
   if (!compact) return scores;
   const queryGrams = grams(compact);
@@ -208,10 +223,15 @@ function scoreNames(dir: EntityDirectory, compact: string): Float32Array {
   for (let i = 0; i < touchedCount; i++) {
     const nameIndex = touched[i]!;
     const name = dir.names[nameIndex]!;
-    const score =
-      similarity(compact, queryGrams.length, name.compact, name.gramCount, counts[nameIndex]!) * name.weight;
+    const plain = similarity(compact, queryGrams.length, name.compact, name.gramCount, counts[nameIndex]!);
+    const score = plain * name.weight;
     counts[nameIndex] = 0;
     if (score > scores[name.entity]!) scores[name.entity] = score;
+    // Containment scores ≥ 0.8 (text.ts similarity); the rarer check for which way round only then.
+    if (!matches || plain < 0.8 || !name.compact.includes(compact)) continue;
+    matches.namedWhole.add(name.entity);
+    if (score >= EXACT && (name.literal ?? name.compact) === matches.literal)
+      matches.saidExactly.add(name.entity);
   }
   return scores;
 }

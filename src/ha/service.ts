@@ -41,6 +41,12 @@ export interface HomeAssistant {
   ): Promise<boolean>;
   /** Re-reads the Assist exposure settings now (they are also re-read every minute). */
   refreshExposure(): Promise<void>;
+  /**
+   * Whether these entities are exposed to Assist at this moment, asked of HA (a small websocket
+   * command), not the cached settings, which trail a change by a moment. Ids HA has no setting for
+   * are left out: the cached reading (HA's defaults) stands for them.
+   */
+  exposureNow(entityIds: string[]): Promise<Map<string, boolean>>;
   history(entityId: string, start: Date, end: Date): Promise<HistoryPoint[]>;
   close(): Promise<void>;
 }

@@ -20,18 +20,29 @@ export interface NormalizedText {
   /** Tokens joined without spaces: "living room lights" → "livingroomlight". */
   compact: string;
   /**
+   * `compact` with the possessive kept as 的 ("客厅的灯" → "客厅的灯", "kitchen's light" → "kitchen的light"):
+   * a phrase about a room's devices is not the name of one device ("客厅灯") said exactly.
+   */
+  literal: string;
+  /**
    * Offsets in `compact` where a word starts or ends (every offset inside a CJK run counts), so that
    * "lock" is found in "front door lock" but not inside "clock".
    */
   boundaries: Set<number>;
 }
 
-/** Full-width → ASCII, traditional → simplified, lower case, punctuation and "的" removed. */
-export function canonical(text: string): string {
+/**
+ * Full-width → ASCII, traditional → simplified, lower case, punctuation and "的" removed; with
+ * `keepPossessive`, "的" stays and "'s" becomes "的".
+ */
+export function canonical(text: string, keepPossessive = false): string {
   let out = text.normalize("NFKC").toLowerCase();
   out = out.replace(/[\u3400-\u9fff]/g, (c) => TRADITIONAL[c] ?? c);
+  if (keepPossessive) return out.replace(/['’]s\b/g, "的");
   return out.replace(/的/g, " ").replace(/['’]s\b/g, "");
 }
+
+const POSSESSIVE = /的|['’]s\b/i;
 
 export function normalize(text: string): NormalizedText {
   const tokens = (canonical(text).match(TOKEN) ?? []).map(singular);
@@ -43,7 +54,10 @@ export function normalize(text: string): NormalizedText {
     if (CJK.test(token)) for (let i = start + 1; i < compact.length; i++) boundaries.add(i);
     boundaries.add(compact.length);
   }
-  return { tokens, compact, boundaries };
+  const literal = POSSESSIVE.test(text)
+    ? (canonical(text, true).match(TOKEN) ?? []).map(singular).join("")
+    : compact;
+  return { tokens, compact, literal, boundaries };
 }
 
 /** English plural → singular for the word shapes device names use ("lights", "switches", "batteries"). */

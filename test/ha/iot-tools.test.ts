@@ -4,6 +4,7 @@ import type { ToolResult } from "../../src/tools/contract.js";
 import { iotControlTool } from "../../src/tools/home/iot-control.js";
 import { iotQueryTool } from "../../src/tools/home/iot-query.js";
 import { describeHa } from "../fixtures/ha/use-ha.js";
+import { HaSocket } from "../fixtures/ha/ws.js";
 import { toolContext } from "../support/tool-context.js";
 import { connectHa, restCall, restState, steady, whenReady } from "./support/real-ha.js";
 
@@ -212,6 +213,135 @@ describeHa("iot tools against a real Home Assistant", (info) => {
         status: "confirmation_required",
         would: "open Garage Door (cover.garage_door)",
       });
+    },
+  );
+
+  it(
+    "controls every light of a room named with a kind (客厅的灯), but only the lamp whose name is said (客厅灯)",
+    SHARED,
+    async () => {
+      const lamp = fixture.entities.livingRoomLamp;
+      const roomLights = Object.values(fixture.entities)
+        .filter((e) => e.areaId === lamp.areaId && e.exposed && e.entityId.startsWith("light."))
+        .map((e) => e.entityId)
+        .sort();
+      expect(roomLights.length).toBeGreaterThan(1);
+      const controlled = (answer: Json) =>
+        (answer.results as string[]).map((line) => /\(([a-z_]+\.[a-z0-9_]+)\)/.exec(line)![1]).sort();
+
+      for (const target of ["客厅的灯", "the living room lights"]) {
+        const room = await ok(run("control", { service: "light.turn_on", target }));
+        expect(controlled(room), target).toEqual(roomLights);
+      }
+      for (const id of roomLights) expect((await restState(info, id)).state).toBe("on");
+      for (const target of [lamp.name, ...lamp.aliases]) {
+        const one = await ok(run("control", { service: "light.turn_on", target }));
+        expect(controlled(one), target).toEqual([lamp.entityId]);
+      }
+
+      // A room's lights are a group: more than maxTargetsWithoutAll of them need all.
+      const strict = iotControlTool({
+        ha,
+        sensitiveDomains: [],
+        maxTargetsWithoutAll: roomLights.length - 1,
+      });
+      const call = (args: Json) => steady(ha, () => strict.execute(args, toolContext({ turnId: "turn-1" })));
+      expect(await failed(call({ service: "light.turn_on", target: "客厅的灯" }))).toMatch(
+        new RegExp(`^That matches ${roomLights.length} devices .*Pass all: true only if the user asked`),
+      );
+      const all = await ok(call({ service: "light.turn_on", target: "客厅的灯", all: true }));
+      expect(controlled(all)).toEqual(roomLights);
+    },
+  );
+
+  it(
+    "answers a name two devices share (desk lamp) with both of them, not with no match",
+    SHARED,
+    async () => {
+      const [one, two] = fixture.deskLamps;
+      const both = new RegExp(
+        `Desk Lamp One \\(${one!.replace(".", "\\.")}, 书房\\), Desk Lamp Two \\(${two!.replace(".", "\\.")}, 书房\\)`,
+      );
+      const found = await ok(run("query", { query: "desk lamp" }));
+      expect(found.matched).toBe(2);
+      expect(found.results).toEqual([
+        expect.stringMatching(/^Desk Lamp One \(switch\.desk_lamp_one\): (on|off), area 书房/),
+        expect.stringMatching(/^Desk Lamp Two \(switch\.desk_lamp_two\): (on|off), area 书房/),
+      ]);
+
+      const ambiguous = await failed(run("control", { service: "switch.turn_on", target: "desk lamp" }));
+      expect(ambiguous).toMatch(/^"desk lamp" could mean several devices: /);
+      expect(ambiguous).toMatch(both);
+      // Called as a light (a lamp, after all): still both candidates, and which services they take.
+      const asLight = await failed(run("control", { service: "light.turn_on", target: "desk lamp" }));
+      expect(asLight).toMatch(/^"desk lamp" could mean several devices, none of them a light: /);
+      expect(asLight).toMatch(both);
+      expect(asLight).toMatch(/\(e\.g\. switch\.turn_on\)/);
+
+      await restCall(info, "switch", "turn_off", { entity_id: [one, two] });
+      const chosen = await ok(run("control", { service: "switch.turn_on", target: "Desk Lamp Two" }));
+      expect(chosen.results).toEqual([expect.stringMatching(/^Desk Lamp Two .*: on, .*\(was off\)$/)]);
+      expect((await restState(info, one!)).state).toBe("off");
+      const all = await ok(run("control", { service: "switch.turn_on", target: "desk lamp", all: true }));
+      expect(all.results).toHaveLength(2);
+      expect((await restState(info, one!)).state).toBe("on");
+    },
+  );
+
+  it("reads an entity's exposure from HA itself, in and outside the entity registry", SHARED, async () => {
+    const now = await ha.exposureNow([
+      "light.kitchen_lights",
+      fixture.notExposed,
+      "humidifier.dehumidifier", // a demo entity without a registry entry
+    ]);
+    expect(Object.fromEntries(now)).toEqual({
+      "light.kitchen_lights": true,
+      [fixture.notExposed]: false,
+      "humidifier.dehumidifier": true,
+    });
+    const everything = connectHa(info, true);
+    try {
+      await whenReady(everything);
+      expect((await everything.exposureNow([fixture.notExposed])).get(fixture.notExposed)).toBe(true);
+    } finally {
+      await everything.close();
+    }
+  });
+
+  it(
+    "refuses an entity the moment it is un-exposed in HA, in and outside the entity registry",
+    SHARED,
+    async () => {
+      const socket = await HaSocket.connect(info.wsUrl, info.token);
+      // One entity with a registry entry (HA fires a registry event), one without (no event at all).
+      const cases = [
+        { id: "light.entrance_color_white_lights", on: "light.turn_on", off: "light.turn_off" },
+        { id: "humidifier.dehumidifier", on: "humidifier.turn_on", off: "humidifier.turn_off" },
+      ];
+      const expose = (id: string, shouldExpose: boolean) =>
+        socket.call("homeassistant/expose_entity", {
+          assistants: ["conversation"],
+          entity_ids: [id],
+          should_expose: shouldExpose,
+        });
+      try {
+        for (const { id, on, off } of cases) {
+          const before = (await restState(info, id)).state;
+          const service = before === "on" ? off : on;
+          await expose(id, false);
+          expect(await failed(run("control", { service, target: id })), id).toMatch(
+            new RegExp(`\\(${id.replace(".", "\\.")}\\) is not exposed to Assist`),
+          );
+          expect((await restState(info, id)).state, id).toBe(before);
+
+          await expose(id, true);
+          const done = await ok(run("control", { service, target: id }));
+          expect(done.results[0], id).toMatch(/\(was (on|off)\)$/);
+        }
+      } finally {
+        for (const { id } of cases) await expose(id, true).catch(() => undefined);
+        socket.close();
+      }
     },
   );
 });

@@ -16,6 +16,10 @@ describe("text normalisation", () => {
     expect(normalize("客厅的灯").compact).toBe("客厅灯");
     expect(normalize("書房的燈").compact).toBe("书房灯");
     expect(canonical("Paulus's Lamp")).toBe("paulus lamp");
+    // The possessive is kept only in the literal form, which tells "客厅的灯" from a lamp named 客厅灯.
+    expect(normalize("客厅的灯").literal).toBe("客厅的灯");
+    expect(normalize("客厅灯").literal).toBe("客厅灯");
+    expect(normalize("Kitchen's Lights").literal).toBe("kitchen的light");
     expect(["lights", "switches", "batteries", "blinds", "glass", "status"].map(singular)).toEqual([
       "light",
       "switch",
@@ -129,6 +133,63 @@ describe("resolving names", () => {
     expect(r.kind).toBe("ranked");
     expect(r.candidates).toHaveLength(2);
     expect(clearWinner(r.candidates)).toBe(false);
+  });
+
+  it("reads a room and a kind as the room's devices, unless a device's name is said exactly", () => {
+    const home = buildHome(
+      [{ id: "living_room", name: "客厅", aliases: ["Living Room"] }],
+      [
+        { id: "light.living_room_lamp", name: "客厅灯", area: "living_room", aliases: ["大灯"] },
+        { id: "light.ceiling", name: "Ceiling Lights", area: "living_room" },
+        { id: "light.living_room_lights", name: "Living Room Lights", area: "living_room" },
+        { id: "light.my_lamp", name: "我的灯", area: "living_room" },
+      ],
+    );
+    const d = home.directory();
+    const room = ["light.ceiling", "light.living_room_lamp", "light.living_room_lights", "light.my_lamp"];
+    for (const text of ["客厅的灯", "客廳的燈", "the living room lights", "living room's lights"]) {
+      const r = resolve(d, text);
+      expect(r.kind, text).toBe("group");
+      expect(r.candidates.map((c) => c.entity.entityId).sort(), text).toEqual(room);
+    }
+    for (const [text, id] of [
+      ["客厅灯", "light.living_room_lamp"],
+      ["大灯", "light.living_room_lamp"],
+      ["living room lights", "light.living_room_lights"],
+      ["我的灯", "light.my_lamp"],
+    ] as const) {
+      const r = resolve(d, text);
+      expect(r.kind, text).toBe("ranked");
+      expect(r.candidates[0]?.entity.entityId, text).toBe(id);
+      expect(clearWinner(r.candidates), text).toBe(true);
+    }
+  });
+
+  it("finds a name holding the whole query even when a kind word in it is not the entity's kind", () => {
+    // Lamps on smart plugs: "lamp" reads as a light, but these are switches called that.
+    const home = buildHome(
+      [{ id: "study", name: "书房" }],
+      [
+        { id: "switch.desk_lamp_one", name: "Desk Lamp One", area: "study" },
+        { id: "switch.desk_lamp_two", name: "Desk Lamp Two", area: "study" },
+        { id: "light.ceiling", name: "Ceiling Lights" },
+      ],
+    );
+    const d = home.directory();
+    for (const filters of [{}, { domains: ["switch"] }]) {
+      const r = resolve(d, "desk lamp", filters);
+      expect(r.kind).toBe("ranked");
+      expect(r.candidates.map((c) => c.entity.entityId)).toEqual([
+        "switch.desk_lamp_one",
+        "switch.desk_lamp_two",
+      ]);
+      expect(clearWinner(r.candidates)).toBe(false);
+    }
+    expect(resolve(d, "Desk Lamp One").candidates.map((c) => c.entity.entityId)).toEqual([
+      "switch.desk_lamp_one",
+    ]);
+    // A name that holds only part of the query still yields to the kind said.
+    expect(resolve(d, "desk lamp light").candidates[0]?.entity.entityId).toBe("light.ceiling");
   });
 
   it("resolves areas by name, alias and near misses", () => {

@@ -3,7 +3,7 @@ import type { HomeAssistant, HomeSnapshot } from "../../ha/index.js";
 import { ToolError, type Tool, type ToolContext } from "../contract.js";
 import { defineTool } from "../define-tool.js";
 import { Confirmations } from "./iot/confirmations.js";
-import { asToolError, withFreshExposure } from "./iot/ha-access.js";
+import { asToolError, ensureExposedNow, withFreshExposure } from "./iot/ha-access.js";
 import { callAndReport } from "./iot/outcome.js";
 import { describeAction, riskOf, type PlannedAction } from "./iot/risk.js";
 import { findService, validateData } from "./iot/services.js";
@@ -65,6 +65,7 @@ export function iotControlTool(options: IotControlOptions): Tool {
   const settleMs = options.settleMs ?? 2_000;
 
   const run = async (home: HomeSnapshot, action: PlannedAction, ctx: ToolContext, confirmed: boolean) => {
+    await ensureExposedNow(options.ha, guarded(home, action));
     try {
       const outcome = await callAndReport(options.ha, home, action, settleMs, ctx.signal);
       return {
@@ -153,6 +154,13 @@ export function iotControlTool(options: IotControlOptions): Tool {
     const action: PlannedAction = { domain, service, entities, data };
     return { action, confirmationId: undefined };
   }
+}
+
+/** The entities whose exposure allows the call: its targets, or the script a `script.<name>` call runs. */
+function guarded(home: HomeSnapshot, action: PlannedAction) {
+  if (action.entities.length || action.domain !== "script") return action.entities;
+  const script = home.directory.get(`script.${action.service}`);
+  return script ? [script] : [];
 }
 
 /** Services that act on no device (no target) whose use can still be allowed. */

@@ -52,6 +52,7 @@ export const FAKE_SERVICES: HassServices = {
   homeassistant: { restart: { fields: {} } },
   notify: { notify: { fields: { message: { required: true } } } },
   shell_command: { reboot_router: { fields: {} } },
+  script: { good_night: { fields: {} } },
 };
 
 const RESULT_STATE: Record<string, string> = {
@@ -163,6 +164,23 @@ export class FakeHomeAssistant implements HomeAssistant {
     if (exposure.kind !== "list" || this.exposedInHa.length === 0) return;
     this.home.exposure = { kind: "list", exposed: new Set([...exposure.exposed, ...this.exposedInHa]) };
     this.directory = undefined;
+  }
+
+  /** Entities HA now reports as not exposed, while the cached settings still say they are. */
+  unexposedInHa: string[] = [];
+  exposureChecks: string[][] = [];
+
+  async exposureNow(entityIds: string[]): Promise<Map<string, boolean>> {
+    if (this.unavailable) throw new HaUnavailableError(this.unavailable);
+    this.exposureChecks.push(entityIds);
+    const { exposure } = this.home;
+    return new Map(
+      entityIds.map((id) => [
+        id,
+        !this.unexposedInHa.includes(id) &&
+          (exposure.kind !== "list" || exposure.exposed.has(id) || this.exposedInHa.includes(id)),
+      ]),
+    );
   }
 
   async history(entityId: string, start: Date, end: Date): Promise<HistoryPoint[]> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HaServiceTimeoutError } from "../../../src/ha/index.js";
+import { HaServiceTimeoutError, HaUnavailableError } from "../../../src/ha/index.js";
 import { buildHome } from "../../ha/support/home-builder.js";
 import { data, error, setupControl as setup } from "./control-helpers.js";
 
@@ -183,6 +183,63 @@ describe("iot_control", () => {
     expect(ha.calls[0]!.entityIds?.sort()).toEqual(["light.desk_lamp_left", "light.desk_lamp_right"]);
   });
 
+  it("controls a room's lights for 客厅的灯 but the lamp of that name for 客厅灯, the room's lights as a group", async () => {
+    const home = buildHome(
+      [{ id: "living_room", name: "客厅", aliases: ["Living Room"] }],
+      [
+        {
+          id: "light.living_room_lamp",
+          name: "客厅灯",
+          area: "living_room",
+          aliases: ["大灯"],
+          state: "off",
+        },
+        { id: "light.ceiling", name: "Ceiling Lights", area: "living_room", state: "off" },
+        { id: "light.strip", name: "Light Strip", area: "living_room", state: "off" },
+      ],
+    );
+    const room = ["light.ceiling", "light.living_room_lamp", "light.strip"];
+    const { ha, call } = setup({}, home);
+    data(await call({ service: "light.turn_on", target: "客厅的灯" }));
+    data(await call({ service: "light.turn_on", target: "客厅灯" }));
+    data(await call({ service: "light.turn_on", target: "大灯" }));
+    expect(ha.calls.map((c) => c.entityIds?.sort())).toEqual([
+      room,
+      ["light.living_room_lamp"],
+      ["light.living_room_lamp"],
+    ]);
+    const strict = setup({ maxTargetsWithoutAll: 2 }, home);
+    expect(error(await strict.call({ service: "light.turn_on", target: "客厅的灯" }))).toMatch(
+      /^That matches 3 devices .*Pass all: true only if the user asked for all of them/,
+    );
+    data(await strict.call({ service: "light.turn_on", target: "客厅的灯", all: true }));
+    expect(strict.ha.calls.map((c) => c.entityIds?.sort())).toEqual([room]);
+  });
+
+  it("lists both devices a shared name means, also when called with another domain's service", async () => {
+    const home = buildHome(
+      [{ id: "study", name: "书房" }],
+      [
+        { id: "switch.desk_lamp_one", name: "Desk Lamp One", area: "study" },
+        { id: "switch.desk_lamp_two", name: "Desk Lamp Two", area: "study" },
+        { id: "light.ceiling", name: "Ceiling Lights" },
+      ],
+    );
+    const { ha, call } = setup({}, home);
+    const both =
+      /Desk Lamp One \(switch\.desk_lamp_one, 书房\), Desk Lamp Two \(switch\.desk_lamp_two, 书房\)/;
+    const asSwitch = error(await call({ service: "switch.turn_on", target: "desk lamp" }));
+    expect(asSwitch).toMatch(/^"desk lamp" could mean several devices: /);
+    expect(asSwitch).toMatch(both);
+    expect(error(await call({ service: "light.turn_on", target: "desk lamp" }))).toMatch(
+      new RegExp(
+        `^"desk lamp" could mean several devices, none of them a light: ${both.source}\\. ` +
+          "Ask the user which one, then use its own domain's services \\(e\\.g\\. switch\\.turn_on\\)\\.$",
+      ),
+    );
+    expect(ha.calls).toHaveLength(0);
+  });
+
   it("refuses house-wide targets unless all is true", async () => {
     const { ha, call } = setup();
     expect(error(await call({ service: "light.turn_off", target: "lights" }))).toMatch(
@@ -243,6 +300,47 @@ describe("iot_control", () => {
     const answer = data(await call({ service: "switch.turn_off", target: "Decorative Lights" }));
     expect(answer.results[0]).toMatch(/^Decorative Lights \(switch\.decorative\): off/);
     expect(ha.refreshes).toBe(1);
+  });
+
+  it("asks HA right before the call whether the targets are still exposed, and refuses those it un-exposed", async () => {
+    const { ha, call } = setup();
+    data(await call({ service: "light.turn_off", target: "Kitchen Lights, Desk Lamp" }));
+    expect(ha.exposureChecks).toEqual([["light.kitchen_lights", "light.study_desk"]]);
+
+    ha.unexposedInHa = ["light.study_desk"]; // un-exposed in HA; the cached settings don't know yet
+    expect(error(await call({ service: "light.turn_on", target: "Kitchen Lights, Desk Lamp" }))).toMatch(
+      /^Desk Lamp \(light\.study_desk\) is not exposed to Assist/,
+    );
+    expect(ha.calls).toHaveLength(1);
+
+    // Asking HA fails: nothing is called.
+    ha.unexposedInHa = [];
+    ha.exposureNow = () => Promise.reject(new HaUnavailableError("connection lost, reconnecting"));
+    expect(error(await call({ service: "light.turn_on", target: "Desk Lamp" }))).toMatch(
+      /^Home Assistant is unavailable \(connection lost, reconnecting\)/,
+    );
+    expect(ha.calls).toHaveLength(1);
+  });
+
+  it("checks a confirmed action and an exposed script again at the moment they run", async () => {
+    const { ha, call } = setup({ sensitiveDomains: ["light"] });
+    const asked = data(await call({ service: "light.turn_on", target: "Desk Lamp" }, "turn-1"));
+    expect(asked.status).toBe("confirmation_required");
+    expect(ha.exposureChecks).toHaveLength(0); // nothing runs yet
+    ha.unexposedInHa = ["light.study_desk"];
+    expect(error(await call({ confirmation_id: asked.confirmation_id }, "turn-2"))).toMatch(
+      /Desk Lamp \(light\.study_desk\) is not exposed to Assist/,
+    );
+    expect(ha.calls).toHaveLength(0);
+
+    const home = buildHome([], [{ id: "script.good_night", name: "Good Night" }]);
+    const scripted = setup({}, home);
+    scripted.ha.unexposedInHa = ["script.good_night"];
+    expect(error(await scripted.call({ service: "script.good_night" }))).toMatch(
+      /Good Night \(script\.good_night\) is not exposed to Assist/,
+    );
+    expect(scripted.ha.exposureChecks).toEqual([["script.good_night"]]);
+    expect(scripted.ha.calls).toHaveLength(0);
   });
 
   it("answers an unknown name with the closest matches, and a wrong domain with the right one", async () => {

@@ -7,7 +7,8 @@ import {
   type HomeSnapshot,
 } from "../../../ha/index.js";
 import { ToolError } from "../../contract.js";
-import { NotExposedError } from "./targets.js";
+import type { EntityInfo } from "../../../ha/directory.js";
+import { NotExposedError, notExposed } from "./targets.js";
 
 /** The current home, or a ToolError the LLM can relay ("Home Assistant is unavailable (…)"). */
 export async function homeSnapshot(ha: HomeAssistant): Promise<HomeSnapshot> {
@@ -32,6 +33,23 @@ export async function withFreshExposure<T>(ha: HomeAssistant, work: (home: HomeS
     await ha.refreshExposure().catch(() => undefined);
     return work(await homeSnapshot(ha));
   }
+}
+
+/**
+ * Right before a service call: refuses a target HA no longer exposes to Assist. The cached settings
+ * trail a change by a moment (HA's registry event, then a re-read), and for entities outside the
+ * entity registry HA sends no event at all; so HA is asked at this moment (one small command).
+ */
+export async function ensureExposedNow(ha: HomeAssistant, entities: EntityInfo[]): Promise<void> {
+  if (entities.length === 0) return;
+  let now: Map<string, boolean>;
+  try {
+    now = await ha.exposureNow(entities.map((e) => e.entityId));
+  } catch (error) {
+    throw asToolError(error);
+  }
+  const refused = entities.find((e) => !(now.get(e.entityId) ?? e.exposed));
+  if (refused) throw notExposed(refused);
 }
 
 /** Expected HA failures become ToolErrors with HA's own message; anything else stays a bug. */

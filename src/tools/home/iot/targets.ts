@@ -111,6 +111,14 @@ function noMatch(dir: EntityDirectory, text: string, closest: Candidate[], req: 
   ) {
     return wrongDomain(other.entity, req);
   }
+  const others = elsewhere.candidates.map((c) => c.entity);
+  if (elsewhere.kind === "ranked" && others.length > 1 && others.every((e) => e.domain !== req.domain)) {
+    const services = [...new Set(others.map((e) => `${e.domain}.${req.service}`))].join(", ");
+    return new ToolError(
+      `"${text}" could mean several devices, none of them a ${req.domain}: ${list(dir, others)}. ` +
+        `Ask the user which one, then use its own domain's services (e.g. ${services}).`,
+    );
+  }
   const near = closest.length ? closest : elsewhere.candidates;
   const hint = near.length
     ? ` Closest matches: ${list(
