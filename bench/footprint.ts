@@ -19,7 +19,7 @@ export async function benchFootprint(llm: ScriptedLlm): Promise<void> {
   const web = await startWebFixture();
   const rows: (string | number)[][] = [];
   try {
-    const compiled = ["dist/main.js"];
+    const compiled = startCommand();
     const starts: number[] = [];
     let bootRss = 0;
     for (let i = 0; i < 5; i++) {
@@ -62,10 +62,19 @@ export async function benchFootprint(llm: ScriptedLlm): Promise<void> {
     await web.close();
   }
   printTable(
-    "Footprint of `node dist/main.js` (what `npm start` and the add-on run)",
+    `Footprint of \`node ${startCommand().join(" ")}\` (what \`npm start\` and the add-on run)`,
     ["measure", "value", "target"],
     rows,
   );
+}
+
+/** The node arguments of `npm start` (after its build), so the bench measures what users run. */
+function startCommand(): string[] {
+  const scripts = (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: Record<string, string> })
+    .scripts;
+  const node = /(?:^|&&\s*)node\s+([^&]+)$/.exec(scripts.start ?? "")?.[1];
+  if (!node) throw new Error(`npm start does not end in "node …": ${scripts.start}`);
+  return node.trim().split(/\s+/);
 }
 
 interface RunningServer {

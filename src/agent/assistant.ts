@@ -4,6 +4,7 @@ import type { SamplingParams } from "../llm/client.js";
 import { addUsage, emptyUsage, type ChatMessage } from "../llm/messages.js";
 import type { Logger } from "../logging/logger.js";
 import type { ConversationStore } from "../store/conversations.js";
+import { seenHashes } from "../store/transcript.js";
 import type { TurnStore } from "../store/turns.js";
 import type { ToolDefinition } from "../tools/contract.js";
 import type { ToolPolicy } from "../tools/policy.js";
@@ -25,6 +26,11 @@ export interface TurnOptions {
   params?: SamplingParams;
   /** The final answer must be JSON of this form; it is checked, and the LLM gets one more try. */
   output?: OutputFormat;
+  /**
+   * For clients that resend their history without an id: record what the client has been shown once
+   * this turn answers — `before` (default: what is recorded already), then its message and the answer.
+   */
+  transcript?: { before?: string[] };
 }
 
 export interface TurnInput extends TurnOptions {
@@ -98,19 +104,28 @@ export class Assistant {
     if (input.conversationId && !this.conversations.get(input.conversationId)) {
       throw new UnknownConversationError(`No conversation with id ${input.conversationId}`);
     }
-    const conversationId =
-      input.conversationId ?? this.conversations.create(input.source, { caller: input.caller }).id;
+    const conversationId = input.conversationId ?? randomUUID();
+    const create = input.conversationId ? undefined : { source: input.source, caller: input.caller };
     return this.serialize(conversationId, async () => {
       const turnId = randomUUID();
       // The caller left while this turn waited behind another one: store nothing, ask nothing.
       if (input.signal?.aborted) return cancelledOutcome(conversationId, turnId);
       emit({ type: "turn_started", conversationId, turnId });
-      const turnNumber = this.conversations.startTurn(conversationId, turnId, [
+      const messages: ChatMessage[] = [
         ...(input.priorMessages ?? []),
         this.note(conversationId, input, emit),
         { role: "user", content: input.message },
-      ]);
-      return this.loop({ conversationId, turnId, turnNumber, roundsUsed: 0, toolCalls: 0 }, input, emit);
+      ];
+      const turnNumber = this.conversations.startTurn(conversationId, turnId, messages, create);
+      const state = {
+        conversationId,
+        turnId,
+        turnNumber,
+        roundsUsed: 0,
+        toolCalls: 0,
+        userMessage: input.message,
+      };
+      return this.loop(state, input, emit);
     });
   }
 
@@ -158,6 +173,8 @@ export class Assistant {
       this.options.historyMaxChars ?? 120_000,
     );
     let toolCalls = state.toolCalls;
+    // The answer round is stored with the turn's end, in one transaction; tool rounds as they finish.
+    const held: ChatMessage[] = [];
     const run = (messages: ChatMessage[], overrides: Partial<SynthesisInput> = {}) =>
       this.synthesizer.run({
         messages,
@@ -173,8 +190,11 @@ export class Assistant {
         roundsUsed: state.roundsUsed,
         ...overrides,
         emit: (event) => {
-          if (event.type === "round_finished")
-            this.conversations.append(conversationId, turnId, event.messages);
+          if (event.type === "round_finished") {
+            if (event.messages.length === 1 && !hasToolCalls(event.messages[0]!))
+              held.push(...event.messages);
+            else this.conversations.append(conversationId, turnId, [...held.splice(0), ...event.messages]);
+          }
           if (event.type === "tool_started") toolCalls++;
           // A structured answer reaches the caller only once it is checked.
           if (options.output && (event.type === "text" || event.type === "final")) return;
@@ -183,21 +203,41 @@ export class Assistant {
       });
     const messages = [this.prompt, ...history];
     let final = await run(messages).catch((error: unknown) => {
-      const usage = emptyUsage();
-      this.turns.finish(turnId, { status: "failed", error: String(error), rounds: 0, toolCalls, usage });
+      const end = {
+        status: "failed" as const,
+        error: String(error),
+        rounds: 0,
+        toolCalls,
+        usage: emptyUsage(),
+      };
+      this.conversations.finishTurn(conversationId, turnId, held, end);
       throw error;
     });
     if (options.output && !final.error && !final.clientCalls) {
-      final = await this.structured(final, state, options.output, run, options.signal);
+      const retry = (correction: ChatMessage) => {
+        this.conversations.append(conversationId, turnId, [...held.splice(0), correction]);
+        const history = this.conversations.history(conversationId);
+        return run([this.prompt, ...history], { toolChoice: "none", roundsUsed: final.rounds });
+      };
+      final = await this.structured(final, options.output, retry, options.signal);
       if (final.text) emit({ type: "text", text: final.text });
       emit(final);
     }
+    const seen =
+      options.transcript && !final.error ? this.shown(state, options.transcript, final) : undefined;
     if (final.clientCalls) {
       this.turns.awaitClient(turnId, final.rounds, toolCalls, final.clientCalls);
+      if (seen) this.conversations.setSeen(conversationId, seen);
     } else {
       const status = !final.error ? "completed" : final.error.kind === "aborted" ? "cancelled" : "failed";
-      const error = final.error?.message;
-      this.turns.finish(turnId, { status, error, rounds: final.rounds, toolCalls, usage: final.usage });
+      const end = {
+        status,
+        error: final.error?.message,
+        rounds: final.rounds,
+        toolCalls,
+        usage: final.usage,
+      } as const;
+      this.conversations.finishTurn(conversationId, turnId, held, end, seen);
     }
     this.logger.info(
       {
@@ -223,20 +263,16 @@ export class Assistant {
    */
   private async structured(
     final: FinalEvent,
-    state: LoopState,
     format: OutputFormat,
-    run: (messages: ChatMessage[], overrides?: Partial<SynthesisInput>) => Promise<FinalEvent>,
+    ask: (correction: ChatMessage) => Promise<FinalEvent>,
     signal: AbortSignal | undefined,
   ): Promise<FinalEvent> {
     const first = await checkOutput(format, final.text, signal ?? NEVER);
     if (first.ok) return { ...final, text: first.json };
-    const correction: ChatMessage = {
+    const retry = await ask({
       role: "system",
       content: `Your answer cannot be used: ${first.problem}. Answer again with only the JSON asked for.`,
-    };
-    this.conversations.append(state.conversationId, state.turnId, [correction]);
-    const history = this.conversations.history(state.conversationId);
-    const retry = await run([this.prompt, ...history], { toolChoice: "none", roundsUsed: final.rounds });
+    });
     const usage = { ...final.usage };
     addUsage(usage, retry.usage);
     if (retry.error) return { ...retry, usage };
@@ -244,6 +280,13 @@ export class Assistant {
     if (second.ok) return { ...retry, text: second.json, usage };
     const message = `The model's answer was not the JSON asked for, twice: ${second.problem}.`;
     return { ...retry, text: "", usage, error: { kind: "invalid_output", message } };
+  }
+
+  /** What the client has been shown once it receives this answer (see TurnOptions.transcript). */
+  private shown(state: LoopState, transcript: { before?: string[] }, final: FinalEvent): string[] {
+    const before = transcript.before ?? this.conversations.seen(state.conversationId);
+    const user = state.userMessage === undefined ? [] : [{ role: "user", content: state.userMessage }];
+    return [...before, ...seenHashes([...user, { role: "assistant", content: final.text }])];
   }
 
   /**
@@ -290,6 +333,12 @@ interface LoopState {
   turnNumber: number;
   roundsUsed: number;
   toolCalls: number;
+  /** The user's message that started the turn (absent when a paused turn resumes). */
+  userMessage?: string;
+}
+
+function hasToolCalls(message: ChatMessage): boolean {
+  return "tool_calls" in message && Boolean(message.tool_calls?.length);
 }
 
 function cancelledOutcome(conversationId: string, turnId: string): TurnOutcome {

@@ -30,15 +30,3 @@ export function resolveConversation(conversations: ConversationStore, context: H
   );
   return { seen: history, priorMessages };
 }
-
-/** Records what the client has now been shown: its message and the answer exactly as it received it. */
-export function rememberShown(
-  conversations: ConversationStore,
-  conversationId: string,
-  seen: string[],
-  shown: SeenMessage[],
-): string[] {
-  const next = [...seen, ...seenHashes(shown)];
-  conversations.setSeen(conversationId, next);
-  return next;
-}

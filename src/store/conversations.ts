@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { ChatMessage } from "../llm/messages.js";
 import type { Db } from "./database.js";
 import { continues } from "./transcript.js";
+import type { TurnEnd } from "./turns.js";
 
 export interface ConversationInfo {
   id: string;
@@ -56,6 +57,10 @@ export class ConversationStore {
       beginTurn: db.prepare("UPDATE conversations SET turns = turns + 1 WHERE id = ? RETURNING turns"),
       insertTurn: db.prepare(
         "INSERT INTO turns (id, conversation_id, number, status, started_at) VALUES (?, ?, ?, 'running', ?)",
+      ),
+      finishTurn: db.prepare(
+        `UPDATE turns SET status = ?, error = ?, rounds = ?, tool_calls = ?, prompt_tokens = ?,
+           completion_tokens = ?, cached_tokens = ?, finished_at = ? WHERE id = ?`,
       ),
       nameUntitled: db.prepare("UPDATE conversations SET title = ? WHERE id = ? AND title IS NULL"),
       setSeen: db.prepare("UPDATE conversations SET seen = ?, seen_tail = ? WHERE id = ?"),
@@ -118,17 +123,58 @@ export class ConversationStore {
 
   /**
    * Counts a new turn, records it as running, stores the messages it starts with, names an untitled
-   * conversation after its first user message, and answers the turn's number (1 for the first).
+   * conversation after its first user message, and answers the turn's number (1 for the first). With
+   * `create`, the conversation itself is created in the same transaction: a turn cancelled before it
+   * starts leaves nothing behind.
    */
-  startTurn(conversationId: string, turnId: string, messages: ChatMessage[]): number {
+  startTurn(
+    conversationId: string,
+    turnId: string,
+    messages: ChatMessage[],
+    create?: { source: string; caller?: string },
+  ): number {
     return this.db.transaction(() => {
+      if (create) {
+        const now = Date.now();
+        this.statements.insert.run(conversationId, create.source, null, create.caller ?? "", now, now);
+      }
       this.append(conversationId, turnId, messages);
       const { turns } = this.statements.beginTurn.get(conversationId) as { turns: number };
       this.statements.insertTurn.run(turnId, conversationId, turns, Date.now());
       const user = messages.findLast((m) => m.role === "user");
-      if (typeof user?.content === "string")
+      if (typeof user?.content === "string") {
         this.statements.nameUntitled.run(titleOf(user.content), conversationId);
+      }
       return turns;
+    })();
+  }
+
+  /**
+   * Ends a turn in one transaction: its last round's messages, how it ended and what it cost, and
+   * (for clients that resend their history) what the client has now been shown.
+   */
+  finishTurn(
+    conversationId: string,
+    turnId: string,
+    messages: ChatMessage[],
+    end: TurnEnd,
+    seen?: string[],
+  ): void {
+    const { usage } = end;
+    this.db.transaction(() => {
+      if (messages.length) this.append(conversationId, turnId, messages);
+      this.statements.finishTurn.run(
+        end.status,
+        end.error ?? null,
+        end.rounds,
+        end.toolCalls,
+        usage.promptTokens,
+        usage.completionTokens,
+        usage.cachedTokens ?? null,
+        Date.now(),
+        turnId,
+      );
+      if (seen) this.setSeen(conversationId, seen);
     })();
   }
 

@@ -25,18 +25,15 @@ export interface TurnEnd {
 }
 
 /**
- * One row per turn: how it ended, and what it cost (tokens, cache hits). The row is written by
- * ConversationStore.startTurn, in the transaction that stores the turn's first messages.
+ * One row per turn: how it ended, and what it cost (tokens, cache hits). The row is written and
+ * finished by ConversationStore.startTurn and finishTurn, in the transactions that store the turn's
+ * first and last messages.
  */
 export class TurnStore {
   private readonly statements;
 
   constructor(private readonly db: Db) {
     this.statements = {
-      finish: db.prepare(
-        `UPDATE turns SET status = ?, error = ?, rounds = ?, tool_calls = ?, prompt_tokens = ?,
-           completion_tokens = ?, cached_tokens = ?, finished_at = ? WHERE id = ?`,
-      ),
       interruptRunning: db.prepare(
         "UPDATE turns SET status = 'interrupted', finished_at = ? WHERE status = 'running'",
       ),
@@ -54,21 +51,6 @@ export class TurnStore {
       forgetClientCalls: db.prepare("DELETE FROM client_calls WHERE turn_id = ?"),
       recent: db.prepare("SELECT * FROM turns ORDER BY started_at DESC LIMIT ?"),
     };
-  }
-
-  finish(id: string, end: TurnEnd): void {
-    const { usage } = end;
-    this.statements.finish.run(
-      end.status,
-      end.error ?? null,
-      end.rounds,
-      end.toolCalls,
-      usage.promptTokens,
-      usage.completionTokens,
-      usage.cachedTokens ?? null,
-      Date.now(),
-      id,
-    );
   }
 
   /** The turn waits for the results of the client's own tools (the LLM called them). */

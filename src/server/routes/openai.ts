@@ -9,10 +9,9 @@ import type { AgentEvent } from "../../agent/events.js";
 import type { LlmClient } from "../../llm/client.js";
 import type { LlmToolCall, LlmUsage } from "../../llm/messages.js";
 import type { ConversationStore } from "../../store/conversations.js";
-import type { SeenMessage } from "../../store/transcript.js";
 import type { ToolPolicy } from "../../tools/policy.js";
 import { HttpError } from "../errors.js";
-import { rememberShown, resolveConversation } from "../history-match.js";
+import { resolveConversation } from "../history-match.js";
 import { passThrough } from "../openai/direct.js";
 import { AGENT_MODEL, MODELS, parseCompletion, type CompletionRequest } from "../openai/request.js";
 import { CompletionStream } from "../openai/stream.js";
@@ -76,15 +75,12 @@ export function openAiRoutes(deps: OpenAiRouteDeps): Router {
     }
     const turn = startTurn(deps, request, named, signal);
     const render = request.stream ? new StreamedAnswer(res, request) : undefined;
-    const outcome = await turn
-      .run((event) => render?.event(event))
-      .catch((error: unknown) => {
-        if (error instanceof UnknownToolCallError)
-          throw new HttpError(400, error.message, "invalid_request_error", "messages");
-        throw error;
-      });
+    const outcome = await turn((event) => render?.event(event)).catch((error: unknown) => {
+      if (error instanceof UnknownToolCallError)
+        throw new HttpError(400, error.message, "invalid_request_error", "messages");
+      throw error;
+    });
     if (outcome.error?.kind === "aborted") return;
-    if (!outcome.error) turn.remember(outcome);
     if (render) return render.finish(outcome);
     answerJson(res, request, outcome);
   });
@@ -92,12 +88,13 @@ export function openAiRoutes(deps: OpenAiRouteDeps): Router {
   return router;
 }
 
-interface StartedTurn {
-  run(emit: (event: AgentEvent) => void): Promise<TurnOutcome>;
-  /** Records what the client was shown, so its next resend of the history finds this conversation. */
-  remember(outcome: TurnOutcome): void;
-}
+type StartedTurn = (emit: (event: AgentEvent) => void) => Promise<TurnOutcome>;
 
+/**
+ * The turn a request asks for: a paused one resumed with the client's tool results, or a new one in the
+ * conversation named or matched by its history. Either records what the client is shown, so its next
+ * resend of the history finds the conversation again.
+ */
 function startTurn(
   { assistant, conversations, policy }: OpenAiRouteDeps,
   request: CompletionRequest,
@@ -112,41 +109,27 @@ function startTurn(
     params: request.params,
     output: request.output,
   };
-  const answer = (outcome: TurnOutcome): SeenMessage => ({ role: "assistant", content: outcome.text });
   const { last } = request;
   if (last.kind === "tool_results") {
-    return {
-      run: (emit) => assistant.resume({ ...options, toolResults: last.results }, emit),
-      remember: (outcome) =>
-        rememberShown(conversations, outcome.conversationId, conversations.seen(outcome.conversationId), [
-          answer(outcome),
-        ]),
-    };
+    return (emit) => assistant.resume({ ...options, toolResults: last.results, transcript: {} }, emit);
   }
-  const caller = request.caller;
   const resolved = named
     ? { conversationId: named, seen: conversations.seen(named) }
-    : resolveConversation(conversations, { source: "openai", caller, prior: request.prior });
-  return {
-    run: (emit) =>
-      assistant.turn(
-        {
-          ...options,
-          message: last.text,
-          conversationId: resolved.conversationId,
-          priorMessages: "priorMessages" in resolved ? resolved.priorMessages : undefined,
-          source: "openai",
-          caller,
-          instructions: request.instructions,
-        },
-        emit,
-      ),
-    remember: (outcome) =>
-      rememberShown(conversations, outcome.conversationId, resolved.seen, [
-        { role: "user", content: last.text },
-        answer(outcome),
-      ]),
-  };
+    : resolveConversation(conversations, { source: "openai", caller: request.caller, prior: request.prior });
+  return (emit) =>
+    assistant.turn(
+      {
+        ...options,
+        message: last.text,
+        conversationId: resolved.conversationId,
+        priorMessages: "priorMessages" in resolved ? resolved.priorMessages : undefined,
+        source: "openai",
+        caller: request.caller,
+        instructions: request.instructions,
+        transcript: { before: resolved.seen },
+      },
+      emit,
+    );
 }
 
 function answerJson(res: Response, request: CompletionRequest, outcome: TurnOutcome): void {
