@@ -3,7 +3,7 @@ import type { ChatCompletionTool, ChatCompletionToolChoiceOption } from "openai/
 import type { Logger } from "../logging/logger.js";
 import type { ToolDefinition } from "../tools/contract.js";
 import { ResponseAssembler } from "./assembler.js";
-import { LlmError, toLlmError } from "./errors.js";
+import { hostOf, LlmError, toLlmError } from "./errors.js";
 import type { LlmHealth } from "./health.js";
 import type { ChatMessage, LlmResponse } from "./messages.js";
 
@@ -150,7 +150,7 @@ export class LlmClient {
         idle.refresh();
         assembler.add(chunk);
       }
-      if (stalled) throw stalledError(this.options.idleTimeoutMs);
+      if (stalled) throw stalledError(this.options);
       if (outer?.aborted) throw cancelled();
       const response = assembler.finish();
       log(
@@ -165,7 +165,7 @@ export class LlmClient {
       );
       return response;
     } catch (error) {
-      const failure = stalled ? stalledError(this.options.idleTimeoutMs) : toLlmError(error, this.options);
+      const failure = stalled ? stalledError(this.options) : toLlmError(error, this.options);
       if (failure.kind !== "aborted")
         log({ error: failure.message, kind: failure.kind }, "llm request failed");
       throw failure;
@@ -190,10 +190,11 @@ function toOpenAiTool(definition: ToolDefinition): ChatCompletionTool {
 
 const MAX_RETRY_WAIT_MS = 20_000;
 
-function stalledError(idleMs: number): LlmError {
+function stalledError(options: LlmClientOptions): LlmError {
+  const seconds = Math.round(options.idleTimeoutMs / 1000);
   return new LlmError(
     "timeout",
-    `The language model stopped sending in the middle of its answer (nothing for ${Math.round(idleMs / 1000)} s).`,
+    `The language model at ${hostOf(options.baseUrl)} stopped sending in the middle of its answer (nothing for ${seconds} s).`,
   );
 }
 

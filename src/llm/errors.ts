@@ -90,7 +90,7 @@ export function toLlmError(error: unknown, endpoint: LlmEndpoint): LlmError {
   );
 }
 
-function hostOf(baseUrl: string): string {
+export function hostOf(baseUrl: string): string {
   try {
     return new URL(baseUrl).host;
   } catch {
@@ -128,6 +128,8 @@ function connectionCause(error: Error): string {
   }
   const code = deepest.code ?? "";
   if (CAUSES[code]) return CAUSES[code];
+  // fetch refuses some ports outright (9, 25, 6000, …) before trying to connect.
+  if (deepest.message === "bad port") return "fetch refuses to use that port; choose another one";
   if (/^(ERR_TLS|ERR_SSL|CERT_)/.test(code)) return `TLS failed (${code})`;
   return deepest.message && deepest !== error ? deepest.message : "connection error";
 }
