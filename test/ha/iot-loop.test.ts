@@ -1,3 +1,5 @@
+import OpenAI from "openai";
+import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
 import { silentLogger } from "../../src/logging/logger.js";
 import { allowAllTools } from "../../src/tools/policy.js";
@@ -120,6 +122,51 @@ describeHa("the tool loop driving a real Home Assistant", (info) => {
         .toMatch(/^(opening|open)$/);
 
       await restCall(info, "cover", "close_cover", { entity_id: garage });
+    },
+  );
+
+  it(
+    "never lets one OpenAI client's yes confirm what another client's conversation asked, even with alike histories",
+    { timeout: 60_000, retry: 2 },
+    async () => {
+      const garage = info.fixture.garageDoor;
+      await restCall(info, "cover", "close_cover", { entity_id: garage });
+      await expect
+        .poll(async () => (await restState(info, garage)).state, { timeout: 20_000 })
+        .toBe("closed");
+      const client = new OpenAI({ baseURL: `${h.url}/v1`, apiKey: "unused", maxRetries: 0 });
+      const ask = (messages: ChatCompletionMessageParam[]) =>
+        client.chat.completions.create({ model: "cyrene", messages });
+      const u = (content: string) => ({ role: "user" as const, content });
+      const a = (content: string) => ({ role: "assistant" as const, content });
+
+      h.llm.script({ text: "你好！" }, { text: "你好！" });
+      await ask([u("你好")]); // Alice
+      await ask([u("你好")]); // Bob, the same opening
+      let asked = "";
+      h.llm.script(
+        {
+          toolCalls: [{ name: "iot_control", arguments: { service: "cover.open_cover", target: "车库门" } }],
+        },
+        (request) => {
+          asked = toolResults(request).at(-1).data.confirmation_id;
+          return { text: "要打开车库门吗？" };
+        },
+      );
+      await ask([u("你好"), a("你好！"), u("打开车库门")]); // Alice asks
+      // Bob says yes with a history that matches Alice's opening; the model even knows her confirmation id.
+      h.llm.script(
+        () => ({ toolCalls: [{ name: "iot_control", arguments: { confirmation_id: asked } }] }),
+        (request) => {
+          const [refused] = toolResults(request).slice(-1);
+          expect(refused).toMatchObject({ success: false });
+          return { text: "没有待确认的操作。" };
+        },
+      );
+      const bob = await ask([u("你好"), a("你好！"), u("是的，打开")]);
+      expect(bob.choices[0]!.message.content).toBe("没有待确认的操作。");
+      expect(asked).toMatch(/^confirm-/);
+      expect((await restState(info, garage)).state).toBe("closed");
     },
   );
 });
