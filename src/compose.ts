@@ -1,3 +1,4 @@
+import type { Server as NetServer } from "node:net";
 import { join } from "node:path";
 import type { Express } from "express";
 import { Assistant } from "./agent/assistant.js";
@@ -8,7 +9,12 @@ import type { Config } from "./config/schema.js";
 import { LlmClient } from "./llm/client.js";
 import { LlmHealth } from "./llm/health.js";
 import type { Logger } from "./logging/logger.js";
+import { createOllamaApp } from "./assist/ollama/app.js";
+import { createWyomingServer } from "./assist/wyoming/server.js";
+import { assistAccess } from "./server/access.js";
 import { createApp } from "./server/app.js";
+import { healthRoutes } from "./server/routes/health.js";
+import { openAiRoutes } from "./server/routes/openai.js";
 import { ConversationStore } from "./store/conversations.js";
 import { openDatabase } from "./store/database.js";
 import { JobStore } from "./store/jobs.js";
@@ -42,7 +48,12 @@ export interface Cyrene {
   turns: TurnStore;
   background: BackgroundJobs;
   ha: HomeAssistant;
+  /** The ingress port's app: Cyrene's own API and (later) the web UI. */
   app: Express;
+  /** The Ollama-compatible API and /v1, for HA's Ollama integration (port assist.ollamaPort). */
+  ollama: Express;
+  /** The Wyoming handle server, for HA's Wyoming integration (port assist.wyomingPort). */
+  wyoming: NetServer;
   close(): Promise<void>;
 }
 
@@ -88,24 +99,42 @@ export function createCyrene(config: Config, options: ComposeOptions): Cyrene {
     clock: options.clock,
   });
   const policy = allowAllTools;
+  const toolNames = () => registry.definitions(policy).map((definition) => definition.name);
+  const health = {
+    version: VERSION,
+    model: config.llm.model,
+    tools: () => registry.definitions(policy).length,
+    disabledTools: () => registry.disabledNames(),
+    homeAssistant: () => ha.status(),
+    llm: () => llmHealth.state,
+  };
   const app = createApp({
     assistant,
     conversations,
     jobs,
     policy,
     llm,
-    toolNames: () => registry.definitions(policy).map((definition) => definition.name),
+    toolNames,
     logger,
     apiToken: config.server.apiToken,
     ingressOnly: Boolean(config.supervisorToken),
-    health: {
-      version: VERSION,
-      model: config.llm.model,
-      tools: () => registry.definitions(policy).length,
-      disabledTools: () => registry.disabledNames(),
-      homeAssistant: () => ha.status(),
-      llm: () => llmHealth.state,
-    },
+    health,
+  });
+
+  // HA Assist: the Ollama-compatible API (with /v1 beside it) and the Wyoming handle server.
+  const rules = { addon: Boolean(config.supervisorToken), allowNetworks: config.assist.allowNetworks };
+  const voice = { assistant, conversations, policy, logger, deadlineMs: config.assist.deadlineMs };
+  const ollama = createOllamaApp({
+    ...voice,
+    access: assistAccess(rules, config.server.apiToken),
+    openAi: openAiRoutes({ assistant, conversations, policy, llm, toolNames }),
+    health: healthRoutes(health),
+  });
+  const wyoming = createWyomingServer({
+    ...voice,
+    rules,
+    languages: config.assist.languages,
+    version: VERSION,
   });
 
   return {
@@ -117,6 +146,8 @@ export function createCyrene(config: Config, options: ComposeOptions): Cyrene {
     turns,
     background,
     app,
+    ollama,
+    wyoming,
     ha,
     async close() {
       await ha.close();

@@ -1,4 +1,7 @@
-import { createServer, type Server } from "node:http";
+import { createServer, type Server as HttpServer } from "node:http";
+import type { Server } from "node:net";
+import { hostname } from "node:os";
+import { announceWyoming } from "./assist/wyoming/discovery.js";
 import { createCyrene, type Cyrene } from "./compose.js";
 import { ConfigError, loadConfig } from "./config/load.js";
 import type { Config } from "./config/schema.js";
@@ -26,29 +29,57 @@ async function main(): Promise<void> {
   // A stray rejection is a bug to log, not a reason to drop every conversation in flight.
   process.on("unhandledRejection", (reason) => logger.error({ err: reason }, "unhandled rejection"));
 
-  const { host, port } = config.server;
-  const server: Server = createServer(cyrene.app);
-  server.once("error", (error: NodeJS.ErrnoException) => {
-    const reason =
-      error.code === "EADDRINUSE"
-        ? `port ${port} is already in use (set CYRENE_PORT to another one)`
-        : error.code === "EACCES"
-          ? `port ${port} needs more privileges`
-          : error.message;
-    logger.fatal(`Cyrene cannot listen on ${host}:${port}: ${reason}`);
-    void cyrene.close().finally(() => process.exit(1));
-  });
-  server.listen(port, host, () => {
-    logger.info(
-      { host, port, model: config.llm.model, tools: cyrene.registry.names() },
-      "Cyrene is listening",
-    );
-  });
+  const servers: Server[] = [];
+  const listen = (name: string, server: Server, port: number, host: string) =>
+    new Promise<void>((resolve) => {
+      servers.push(server);
+      server.once("error", (error: NodeJS.ErrnoException) => {
+        const reason =
+          error.code === "EADDRINUSE"
+            ? `port ${port} is already in use (choose another one in the settings)`
+            : error.code === "EACCES"
+              ? `port ${port} needs more privileges`
+              : error.message;
+        logger.fatal(`Cyrene cannot listen on ${host}:${port} (${name}): ${reason}`);
+        void cyrene.close().finally(() => process.exit(1));
+      });
+      server.listen(port, host, () => resolve());
+    });
+
+  const { assist } = config;
+  await listen("web and API", createServer(cyrene.app), config.server.port, config.server.host);
+  if (assist.ollamaPort)
+    await listen("Ollama API", createServer(cyrene.ollama), assist.ollamaPort, assist.host);
+  if (assist.wyomingPort) await listen("Wyoming", cyrene.wyoming, assist.wyomingPort, assist.host);
+  logger.info(
+    {
+      host: config.server.host,
+      port: config.server.port,
+      ollamaPort: assist.ollamaPort || undefined,
+      wyomingPort: assist.wyomingPort || undefined,
+      model: config.llm.model,
+      tools: cyrene.registry.names(),
+    },
+    "Cyrene is listening",
+  );
+  const discovery = new AbortController();
+  if (config.supervisorToken && assist.wyomingPort) {
+    void announceWyoming({
+      supervisorUrl: config.supervisorUrl,
+      token: config.supervisorToken,
+      uri: `tcp://${hostname()}:${assist.wyomingPort}`,
+      logger,
+      signal: discovery.signal,
+    });
+  }
 
   const shutdown = (signal: string) => {
     logger.info({ signal }, "shutting down");
-    server.close();
-    server.closeAllConnections();
+    discovery.abort();
+    for (const server of servers) {
+      server.close();
+      if ("closeAllConnections" in server) (server as HttpServer).closeAllConnections();
+    }
     void cyrene.close().then(() => process.exit(0));
   };
   process.once("SIGINT", () => shutdown("SIGINT"));

@@ -4,7 +4,7 @@
 # `hass --skip-pip` runs offline. HA 2026.x needs Python >= 3.13.2, which the
 # bookworm host lacks; trixie ships 3.13.
 #
-# The root is cached outside the repo, keyed by version, built in a temp dir and
+# The root is cached outside the repo, keyed by version and root revision, built in a temp dir and
 # renamed into place when complete. Progress goes to stderr; the last line on
 # stdout is the root path.
 #
@@ -17,10 +17,14 @@ INTEGRATIONS=(
   demo conversation recorder history template input_boolean http api
   websocket_api onboarding auth persistent_notification notify automation
   script person zone intent assist_pipeline
+  wyoming ollama ai_task assist_satellite
 )
+# Bumped whenever the root's contents change (an integration added above), so a
+# cached root from an older recipe is never reused with packages missing.
+ROOT_REVISION=2
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-CACHE=${CYRENE_HA_CACHE:-/var/cache/cyrene/ha-$HA_VERSION}
+CACHE=${CYRENE_HA_CACHE:-/var/cache/cyrene/ha-$HA_VERSION-r$ROOT_REVISION}
 MARKER=.cyrene-ha-ready
 # The cache is keyed by version only; the marker also records which recipe built it.
 RECIPE=$(cat "$HERE/provision.sh" "$HERE/integration_requirements.py" | sha256sum | cut -c1-16)

@@ -13,6 +13,7 @@ import type { EventSink, FinalEvent } from "./events.js";
 import { fitHistory } from "./history-window.js";
 import type { SynthesisInput, Synthesizer } from "./synthesizer.js";
 import { systemPrompt, turnNote } from "./system-prompt.js";
+import { SPOKEN_STYLE } from "./spoken.js";
 import { checkOutput, outputInstruction, type OutputFormat } from "./structured-output.js";
 import { toolMessage } from "./tool-messages.js";
 
@@ -30,7 +31,11 @@ export interface TurnOptions {
    * For clients that resend their history without an id: record what the client has been shown once
    * this turn answers — `before` (default: what is recorded already), then its message and the answer.
    */
-  transcript?: { before?: string[] };
+  transcript?: { before?: string[]; shown?: (answer: string) => string };
+  /** The reply will be spoken (Home Assistant Assist): the LLM is asked for a short spoken answer. */
+  voice?: boolean;
+  /** This turn's deadline, when it must be shorter than the configured one (a voice user waits). */
+  deadlineMs?: number;
 }
 
 export interface TurnInput extends TurnOptions {
@@ -43,13 +48,19 @@ export interface TurnInput extends TurnOptions {
   source: string;
   /** Whose conversation a new one is ("" when the entry point does not say). */
   caller?: string;
+  /** The entry point's own id for a new conversation (HA's conversation id over Wyoming). */
+  externalId?: string;
   /** The client app's own instructions (its system message), passed on in this turn's note. */
   instructions?: string;
 }
 
 export interface ResumeInput extends TurnOptions {
-  /** The client's results for the tool calls a paused turn handed it. */
-  toolResults: { toolCallId: string; content: string }[];
+  /**
+   * The client's results for the tool calls a paused turn handed it, by call id; clients that keep no
+   * ids (HA's Ollama integration) give them in the order of the calls, with `conversationId`.
+   */
+  toolResults: { toolCallId?: string; content: string }[];
+  conversationId?: string;
 }
 
 export interface TurnOutcome extends FinalEvent {
@@ -105,7 +116,9 @@ export class Assistant {
       throw new UnknownConversationError(`No conversation with id ${input.conversationId}`);
     }
     const conversationId = input.conversationId ?? randomUUID();
-    const create = input.conversationId ? undefined : { source: input.source, caller: input.caller };
+    const create = input.conversationId
+      ? undefined
+      : { source: input.source, caller: input.caller, externalId: input.externalId };
     return this.serialize(conversationId, async () => {
       const turnId = randomUUID();
       // The caller left while this turn waited behind another one: store nothing, ask nothing.
@@ -132,7 +145,9 @@ export class Assistant {
   /** Continues a turn that paused for the client's tools, with their results. */
   async resume(input: ResumeInput, emit: EventSink): Promise<TurnOutcome> {
     const first = input.toolResults[0];
-    const paused = first && this.turns.awaitingCall(first.toolCallId);
+    const paused = first?.toolCallId
+      ? this.turns.awaitingCall(first.toolCallId)
+      : input.conversationId && this.turns.awaitingIn(input.conversationId);
     if (!paused) {
       throw new UnknownToolCallError(
         `No turn is waiting for the result of tool call ${first?.toolCallId ?? "(none given)"}.`,
@@ -141,16 +156,19 @@ export class Assistant {
     const { conversationId } = paused;
     return this.serialize(conversationId, async () => {
       const asked = this.turns.resume(paused.id);
-      if (!asked) throw new UnknownToolCallError(`Tool call ${first.toolCallId} was answered already.`);
+      if (!asked)
+        throw new UnknownToolCallError(`The tool calls of turn ${paused.id} were answered already.`);
       emit({ type: "turn_started", conversationId, turnId: paused.id });
-      const results = new Map(input.toolResults.map((r) => [r.toolCallId, r.content]));
+      const byId = new Map(input.toolResults.map((r) => [r.toolCallId, r.content]));
+      const resultOf = (id: string, index: number) =>
+        first?.toolCallId ? byId.get(id) : input.toolResults[index]?.content;
       this.conversations.append(
         conversationId,
         paused.id,
-        asked.map((call) =>
+        asked.map((call, index) =>
           toolMessage(
             call.id,
-            results.get(call.id) ?? `The client sent no result for this ${call.name} call.`,
+            resultOf(call.id, index) ?? `The client sent no result for this ${call.name} call.`,
           ),
         ),
       );
@@ -186,7 +204,7 @@ export class Assistant {
         clientTools: options.clientTools,
         toolChoice: options.toolChoice,
         params: options.params,
-        deadlineMs: this.options.turnDeadlineMs,
+        deadlineMs: Math.min(options.deadlineMs ?? Infinity, this.options.turnDeadlineMs ?? Infinity),
         roundsUsed: state.roundsUsed,
         ...overrides,
         emit: (event) => {
@@ -283,10 +301,15 @@ export class Assistant {
   }
 
   /** What the client has been shown once it receives this answer (see TurnOptions.transcript). */
-  private shown(state: LoopState, transcript: { before?: string[] }, final: FinalEvent): string[] {
+  private shown(
+    state: LoopState,
+    transcript: NonNullable<TurnOptions["transcript"]>,
+    final: FinalEvent,
+  ): string[] {
     const before = transcript.before ?? this.conversations.seen(state.conversationId);
     const user = state.userMessage === undefined ? [] : [{ role: "user", content: state.userMessage }];
-    return [...before, ...seenHashes([...user, { role: "assistant", content: final.text }])];
+    const answer = transcript.shown ? transcript.shown(final.text) : final.text;
+    return [...before, ...seenHashes([...user, { role: "assistant", content: answer }])];
   }
 
   /**
@@ -311,6 +334,7 @@ export class Assistant {
       }
     }
     if (input.output) sections.push(outputInstruction(input.output));
+    else if (input.voice) sections.push(SPOKEN_STYLE);
     const now = this.options.clock?.() ?? new Date();
     return { role: "system", content: turnNote({ now, timeZone: this.options.timeZone(), sections }) };
   }

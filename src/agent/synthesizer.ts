@@ -68,7 +68,9 @@ export class Synthesizer {
     const tools =
       input.toolChoice === "none" ? [] : [...this.registry.definitions(input.policy), ...clientTools];
     const usage = emptyUsage();
-    const stop = new RunStop(input.signal, input.deadlineMs);
+    const deadline =
+      input.deadlineMs !== undefined && Number.isFinite(input.deadlineMs) ? input.deadlineMs : undefined;
+    const stop = new RunStop(input.signal, deadline);
     let shown = "";
     let roundStarted = false;
     const onText = (text: string) => {

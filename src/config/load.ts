@@ -27,6 +27,15 @@ function defaults(addon: boolean) {
     },
     server: { port: 8099, host: addon ? "0.0.0.0" : "127.0.0.1" },
     dataDir: addon ? "/data" : "./data",
+    supervisorUrl: "http://supervisor",
+    assist: {
+      ollamaPort: 11434,
+      wyomingPort: 10600,
+      host: addon ? "0.0.0.0" : "127.0.0.1",
+      allowNetworks: [],
+      languages: ["en", "en-US", "en-GB", "zh", "zh-CN", "zh-Hans", "zh-Hant", "zh-TW", "zh-HK"],
+      deadlineMs: 25_000,
+    },
     ha: { exposeAll: false, sensitiveDomains: [] },
     agent: {
       maxRounds: 5,

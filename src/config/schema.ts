@@ -1,3 +1,4 @@
+import ipaddr from "ipaddr.js";
 import { z } from "zod";
 
 const timeZone = z
@@ -10,6 +11,16 @@ const hostEntry = z
     (entry) => !/^[^:[\]]+:\d+$/.test(entry),
     "list hosts without a port (e.g. nas.lan, not nas.lan:5000)",
   );
+
+function isCidr(entry: string): boolean {
+  try {
+    if (entry.includes("/")) ipaddr.parseCIDR(entry);
+    else ipaddr.parse(entry);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 function isTimeZone(zone: string): boolean {
   try {
@@ -38,6 +49,27 @@ export const configSchema = z.object({
     host: z.string().min(1),
     apiToken: z.string().optional(),
   }),
+  /** The Home Assistant Assist hooks: an Ollama-compatible API and a Wyoming handle server. */
+  assist: z.object({
+    /** The Ollama-compatible API (and /v1) for HA's Ollama integration; 0 turns it off. */
+    ollamaPort: z.number().int().min(0).max(65535),
+    /** The Wyoming handle server for HA's Wyoming integration; 0 turns it off. */
+    wyomingPort: z.number().int().min(0).max(65535),
+    /** Where both listen: 127.0.0.1 outside the add-on, every interface inside it. */
+    host: z.string().min(1),
+    /** Sources that may use them without a token, besides loopback and (in the add-on) HA's network. */
+    allowNetworks: z.array(
+      z.string().refine(isCidr, "must be an address or CIDR such as 192.168.1.10 or 192.168.1.0/24"),
+    ),
+    /** Languages the Wyoming agent offers to HA's pipelines. */
+    languages: z
+      .array(
+        z.string().regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/, "must be language tags such as en or zh-CN"),
+      )
+      .min(1),
+    /** A voice turn answers within this long, whatever runs behind it. */
+    deadlineMs: z.number().int().min(1_000),
+  }),
   /** Made absolute when loaded: tools that confine themselves to folders under it need absolute roots. */
   dataDir: z.string().min(1),
   ha: z.object({
@@ -52,6 +84,8 @@ export const configSchema = z.object({
   }),
   /** Set when running as a Home Assistant add-on (the Supervisor gives us a token). */
   supervisorToken: z.string().optional(),
+  /** The Supervisor's API (discovery, the HA proxy); only tests change it. */
+  supervisorUrl: z.url(),
   agent: z.object({
     maxRounds: z.number().int().min(1).max(20),
     toolTimeoutMs: z.number().int().positive(),

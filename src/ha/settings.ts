@@ -2,6 +2,8 @@
 export interface HaConfigSlice {
   ha: { url?: string; token?: string; exposeAll: boolean };
   supervisorToken?: string;
+  /** The Supervisor's API, http://supervisor unless tests point it at a stand-in. */
+  supervisorUrl?: string;
 }
 
 export interface HaConnectionSettings {
@@ -12,8 +14,13 @@ export interface HaConnectionSettings {
   exposeAll: boolean;
 }
 
-/** What the Supervisor proxies to HA Core for add-ons with `homeassistant_api: true`. */
-export const SUPERVISOR_WS_URL = "ws://supervisor/core/websocket";
+/** What the Supervisor proxies to HA Core for add-ons with `homeassistant_api: true`: <supervisor>/core/websocket. */
+export function supervisorWsUrl(supervisorUrl: string): string {
+  const url = new URL(supervisorUrl);
+  url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+  url.pathname = `${url.pathname.replace(/\/+$/, "")}/core/websocket`;
+  return url.toString();
+}
 
 /**
  * Where and how to connect: an explicit URL and token win (standalone, or an add-on pointed at another
@@ -23,7 +30,8 @@ export function haConnectionSettings(config: HaConfigSlice): HaConnectionSetting
   const { url, token, exposeAll } = config.ha;
   if (url && token) return { wsUrl: toWebSocketUrl(url), token, mode: "standalone", exposeAll };
   if (config.supervisorToken) {
-    return { wsUrl: SUPERVISOR_WS_URL, token: config.supervisorToken, mode: "addon", exposeAll };
+    const wsUrl = supervisorWsUrl(config.supervisorUrl ?? "http://supervisor");
+    return { wsUrl, token: config.supervisorToken, mode: "addon", exposeAll };
   }
   return undefined;
 }

@@ -31,6 +31,13 @@ export interface ListOptions {
   caller?: string;
 }
 
+export interface NewConversation {
+  source: string;
+  caller?: string;
+  /** The entry point's own id for the conversation, unique per source. */
+  externalId?: string;
+}
+
 /** The outcome of looking a client's history up: one conversation, none, or too many to tell apart. */
 export type HistoryMatch = { conversationId: string } | { ambiguous: number } | undefined;
 
@@ -44,8 +51,10 @@ export class ConversationStore {
     const columns = "id, source, title, caller, created_at, updated_at";
     this.statements = {
       insert: db.prepare(
-        "INSERT INTO conversations (id, source, title, caller, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
+        `INSERT INTO conversations (id, source, title, caller, created_at, updated_at, external_id)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
       ),
+      byExternalId: db.prepare("SELECT id FROM conversations WHERE source = ? AND external_id = ?"),
       get: db.prepare(`SELECT ${columns} FROM conversations WHERE id = ?`),
       touch: db.prepare("UPDATE conversations SET updated_at = ? WHERE id = ?"),
       insertMessage: db.prepare(
@@ -82,7 +91,7 @@ export class ConversationStore {
       createdAt: now,
       updatedAt: now,
     };
-    this.statements.insert.run(info.id, source, info.title, info.caller, now, now);
+    this.statements.insert.run(info.id, source, info.title, info.caller, now, now, null);
     return info;
   }
 
@@ -116,6 +125,11 @@ export class ConversationStore {
     return rows.map(toInfo);
   }
 
+  /** The conversation an entry point knows by its own id (HA's conversation id over Wyoming). */
+  findExternal(source: string, externalId: string): string | undefined {
+    return (this.statements.byExternalId.get(source, externalId) as { id: string } | undefined)?.id;
+  }
+
   /** Deletes a conversation with its messages, turns and background jobs. */
   delete(id: string): boolean {
     return this.statements.remove.run(id).changes > 0;
@@ -131,12 +145,13 @@ export class ConversationStore {
     conversationId: string,
     turnId: string,
     messages: ChatMessage[],
-    create?: { source: string; caller?: string },
+    create?: NewConversation,
   ): number {
     return this.db.transaction(() => {
       if (create) {
         const now = Date.now();
-        this.statements.insert.run(conversationId, create.source, null, create.caller ?? "", now, now);
+        const { source, caller = "", externalId = null } = create;
+        this.statements.insert.run(conversationId, source, null, caller, now, now, externalId);
       }
       this.append(conversationId, turnId, messages);
       const { turns } = this.statements.beginTurn.get(conversationId) as { turns: number };

@@ -66,7 +66,10 @@ const MIGRATIONS: string[] = [
    ALTER TABLE conversations ADD COLUMN seen TEXT NOT NULL DEFAULT '[]';
    ALTER TABLE conversations ADD COLUMN seen_tail TEXT;
    CREATE INDEX conversations_by_seen_tail ON conversations(seen_tail, source, caller);
-   CREATE INDEX conversations_by_update ON conversations(updated_at);`,
+   CREATE INDEX conversations_by_update ON conversations(updated_at);
+   ALTER TABLE conversations ADD COLUMN external_id TEXT;
+   CREATE UNIQUE INDEX conversations_by_external_id ON conversations(source, external_id)
+     WHERE external_id IS NOT NULL;`,
 ];
 
 /** Opens (creating if needed) the SQLite database and brings its schema up to date. */

@@ -46,7 +46,10 @@ export class TurnStore {
         `SELECT turns.* FROM client_calls JOIN turns ON turns.id = client_calls.turn_id
          WHERE client_calls.call_id = ? AND turns.status = 'awaiting_client'`,
       ),
-      clientCalls: db.prepare("SELECT call_id, name FROM client_calls WHERE turn_id = ?"),
+      clientCalls: db.prepare("SELECT call_id, name FROM client_calls WHERE turn_id = ? ORDER BY rowid"),
+      awaitingIn: db.prepare(
+        "SELECT * FROM turns WHERE conversation_id = ? AND status = 'awaiting_client' ORDER BY started_at DESC LIMIT 1",
+      ),
       resume: db.prepare("UPDATE turns SET status = 'running' WHERE id = ? AND status = 'awaiting_client'"),
       forgetClientCalls: db.prepare("DELETE FROM client_calls WHERE turn_id = ?"),
       recent: db.prepare("SELECT * FROM turns ORDER BY started_at DESC LIMIT ?"),
@@ -67,7 +70,16 @@ export class TurnStore {
     return row && toRecord(row);
   }
 
-  /** Takes a paused turn up again: answers the calls it waited for, or undefined if another request won. */
+  /** The conversation's turn that waits for the client's tool results, if one does. */
+  awaitingIn(conversationId: string): TurnRecord | undefined {
+    const row = this.statements.awaitingIn.get(conversationId) as TurnRow | undefined;
+    return row && toRecord(row);
+  }
+
+  /**
+   * Takes a paused turn up again: answers the calls it waited for, in the order they were made, or
+   * undefined if another request won.
+   */
   resume(id: string): { id: string; name: string }[] | undefined {
     return this.db.transaction(() => {
       if (this.statements.resume.run(id).changes === 0) return undefined;

@@ -8,7 +8,7 @@ import {
   HaUnavailableError,
   type HomeAssistant,
 } from "../../src/ha/index.js";
-import { haConnectionSettings, SUPERVISOR_WS_URL, toWebSocketUrl } from "../../src/ha/settings.js";
+import { haConnectionSettings, supervisorWsUrl, toWebSocketUrl } from "../../src/ha/settings.js";
 import { StateCache } from "../../src/ha/state-cache.js";
 import type { HassEntity } from "../../src/ha/types.js";
 import { silentLogger } from "../../src/logging/logger.js";
@@ -42,7 +42,7 @@ describe("connection settings", () => {
 
   it("uses the Supervisor proxy in add-on mode, an explicit URL and token otherwise", () => {
     expect(haConnectionSettings({ ha, supervisorToken: "sup" })).toEqual({
-      wsUrl: SUPERVISOR_WS_URL,
+      wsUrl: "ws://supervisor/core/websocket",
       token: "sup",
       mode: "addon",
       exposeAll: false,
@@ -55,7 +55,7 @@ describe("connection settings", () => {
       mode: "standalone",
     });
     expect(haConnectionSettings({ ha: { ...ha, url: "http://h:8123" } })).toBeUndefined();
-    expect(SUPERVISOR_WS_URL).toBe("ws://supervisor/core/websocket");
+    expect(supervisorWsUrl("http://127.0.0.1:4000/")).toBe("ws://127.0.0.1:4000/core/websocket");
   });
 });
 

@@ -11,7 +11,7 @@ import type { LlmToolCall, LlmUsage } from "../../llm/messages.js";
 import type { ConversationStore } from "../../store/conversations.js";
 import type { ToolPolicy } from "../../tools/policy.js";
 import { HttpError } from "../errors.js";
-import { resolveConversation } from "../history-match.js";
+import { resolveConversation } from "../../agent/history-match.js";
 import { passThrough } from "../openai/direct.js";
 import { AGENT_MODEL, MODELS, parseCompletion, type CompletionRequest } from "../openai/request.js";
 import { CompletionStream } from "../openai/stream.js";

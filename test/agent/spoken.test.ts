@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { SpeechStream, toSpeech } from "../../src/agent/spoken.js";
+
+describe("toSpeech", () => {
+  it("takes Markdown, emoji and links out of what will be spoken", () => {
+    const text = [
+      "## 今天的天气 ☀️",
+      "",
+      "- **北京**：晴，25°C 😀",
+      "- *上海*：小雨",
+      "",
+      "详情见 [天气网](https://weather.example.com/today) 或 https://example.org/x。",
+      "`code` ok 👍🏽",
+    ].join("\n");
+    expect(toSpeech(text)).toBe("今天的天气\n北京：晴，25°C\n上海：小雨\n详情见 天气网 或 。\ncode ok");
+  });
+
+  it("leaves plain speech alone", () => {
+    expect(toSpeech("The kitchen light is on, at 60%.")).toBe("The kitchen light is on, at 60%.");
+    expect(toSpeech("2*3 is 6, and a_b stays")).toBe("2*3 is 6, and a_b stays");
+  });
+});
+
+describe("SpeechStream", () => {
+  it("cleans text that arrives in pieces, marks split across pieces included", () => {
+    const stream = new SpeechStream();
+    const pieces = ["The **kit", "chen** light ", "is on 💡. See https://ha.", "lan/x for ", "more."];
+    const out = pieces.map((p) => stream.push(p)).join("") + stream.end();
+    expect(out).toBe("The kitchen light is on . See for more.");
+  });
+
+  it("gives text out as soon as a word is complete", () => {
+    const stream = new SpeechStream();
+    expect(stream.push("Hello wor")).toBe("Hello");
+    expect(stream.push("ld, how")).toBe(" world,");
+    expect(stream.end()).toBe(" how");
+  });
+});
