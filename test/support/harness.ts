@@ -1,6 +1,6 @@
 import { mkdtempSync, rmSync } from "node:fs";
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo, Server as NetServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createCyrene, type Cyrene } from "../../src/compose.js";
@@ -16,6 +16,9 @@ export interface Harness {
   config: Config;
   /** Base URL of Cyrene's HTTP server. */
   url: string;
+  /** With `assist`: the Ollama-compatible API's base URL and the Wyoming server's port (loopback). */
+  ollamaUrl: string;
+  wyomingPort: number;
   /** Builds a fresh Cyrene on the same data dir, as a restart would. */
   restart(): Promise<void>;
   close(): Promise<void>;
@@ -27,6 +30,8 @@ export interface HarnessOptions {
   dataDir?: string;
   /** The instant turns see (default: the real clock). */
   clock?: () => Date;
+  /** Also serve the Assist listeners (Ollama API, Wyoming) on random loopback ports. */
+  assist?: boolean;
 }
 
 /** Cyrene wired as in production, against a scripted LLM server, listening on a random loopback port. */
@@ -50,7 +55,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     extraTools: options.tools,
     clock: options.clock,
   });
-  let server = await listen(cyrene);
+  let servers = await listen(cyrene, options.assist ?? false);
 
   const harness: Harness = {
     llm,
@@ -59,20 +64,28 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       return cyrene;
     },
     get url() {
-      return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      return `http://127.0.0.1:${portOf(servers.http)}`;
+    },
+    get ollamaUrl() {
+      if (!servers.ollama) throw new Error("start the harness with assist: true");
+      return `http://127.0.0.1:${portOf(servers.ollama)}`;
+    },
+    get wyomingPort() {
+      if (!servers.wyoming) throw new Error("start the harness with assist: true");
+      return portOf(servers.wyoming);
     },
     async restart() {
-      await closeServer(server);
+      await closeAll(servers);
       await cyrene.close();
       cyrene = createCyrene(config, {
         logger: silentLogger(),
         extraTools: options.tools,
         clock: options.clock,
       });
-      server = await listen(cyrene);
+      servers = await listen(cyrene, options.assist ?? false);
     },
     async close() {
-      await closeServer(server);
+      await closeAll(servers);
       await cyrene.background.settle();
       await cyrene.close();
       await llm.close();
@@ -82,13 +95,30 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   return harness;
 }
 
-function listen(cyrene: Cyrene): Promise<Server> {
-  return new Promise((resolve) => {
-    const server = cyrene.app.listen(0, "127.0.0.1", () => resolve(server));
-  });
+interface Listening {
+  http: Server;
+  ollama?: Server;
+  wyoming?: NetServer;
 }
 
-function closeServer(server: Server): Promise<void> {
-  server.closeAllConnections();
-  return new Promise((resolve) => server.close(() => resolve()));
+async function listen(cyrene: Cyrene, assist: boolean): Promise<Listening> {
+  const on = <S extends NetServer>(server: S) =>
+    new Promise<S>((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
+  const http = await on(createServer(cyrene.app));
+  if (!assist) return { http };
+  return { http, ollama: await on(createServer(cyrene.ollama)), wyoming: await on(cyrene.wyoming) };
+}
+
+function portOf(server: NetServer): number {
+  return (server.address() as AddressInfo).port;
+}
+
+async function closeAll(servers: Listening): Promise<void> {
+  await Promise.all(
+    [servers.http, servers.ollama, servers.wyoming].map((server) => {
+      if (!server) return;
+      if ("closeAllConnections" in server) (server as Server).closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    }),
+  );
 }
