@@ -1,3 +1,4 @@
+import { InputError } from "../input-error.js";
 import type { Logger } from "../logging/logger.js";
 
 /** What the LLM reads back from a tool call. Tools never throw into the loop; they answer with this. */
@@ -34,7 +35,7 @@ export interface Tool {
  * An expected failure whose message is meant for the LLM (and so for the user): bad input,
  * a missing service, a refused action. Anything else thrown by a tool is treated as a bug.
  */
-export class ToolError extends Error {
+export class ToolError extends InputError {
   override name = "ToolError";
 }
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { InputError } from "../input-error.js";
 import { leanSchema } from "./lean-schema.js";
-import { ToolError, fail, ok, type Tool, type ToolContext, type ToolDefinition } from "./contract.js";
+import { fail, ok, type Tool, type ToolContext, type ToolDefinition } from "./contract.js";
 
 export interface ToolSpec<S extends z.ZodType> {
   name: string;
@@ -17,7 +18,7 @@ export interface ToolSpec<S extends z.ZodType> {
 
 /**
  * Builds a tool from a zod schema: the schema is exported once as JSON Schema for the LLM and
- * used again to validate every call. Thrown `ToolError`s become error results with their message;
+ * used again to validate every call. Thrown `InputError`s (`ToolError` among them) become error results with their message;
  * any other exception becomes an error result too, so the turn goes on.
  */
 export function defineTool<S extends z.ZodType>(spec: ToolSpec<S>): Tool {
@@ -35,7 +36,7 @@ export function defineTool<S extends z.ZodType>(spec: ToolSpec<S>): Tool {
         const data = await spec.execute(parsed.data, ctx);
         return spec.untrustedOutput ? { success: true, untrusted: true, data } : ok(data);
       } catch (error) {
-        if (error instanceof ToolError) return fail(error.message);
+        if (error instanceof InputError) return fail(error.message);
         if (ctx.signal.aborted)
           return fail(`${spec.name} was stopped: ${String(ctx.signal.reason ?? "aborted")}`);
         ctx.logger.error({ err: error, tool: spec.name }, "tool failed unexpectedly");

@@ -2,9 +2,9 @@ import { DateTime } from "luxon";
 import { z } from "zod";
 import { ToolError, type Tool } from "../contract.js";
 import { defineTool } from "../define-tool.js";
-import { parseDuration } from "./datetime/duration.js";
-import { lunarOf, solarTerms } from "./datetime/lunar.js";
-import { checkZone, resolveDateTime } from "./datetime/parse.js";
+import { parseDuration } from "../../time/duration.js";
+import { lunarOf, solarTerms } from "../../time/lunar.js";
+import { checkZone, resolveDateTime } from "../../time/parse.js";
 import { dayFacts, diff, format, point } from "./datetime/present.js";
 
 export interface DatetimeOptions {

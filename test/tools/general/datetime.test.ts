@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { datetimeTool } from "../../../src/tools/general/datetime.js";
-import { parseDuration } from "../../../src/tools/general/datetime/duration.js";
-import { chineseNumber } from "../../../src/tools/general/datetime/numerals.js";
+import { parseDuration } from "../../../src/time/duration.js";
+import { chineseNumber } from "../../../src/time/numerals.js";
 import { failWith, succeed, type ToolArgs } from "../../support/tool-calls.js";
 
 // Wednesday 2026-03-04 18:00 in Shanghai (农历正月十六).

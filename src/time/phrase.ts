@@ -1,6 +1,6 @@
 import type { Chrono, ParsedComponents } from "chrono-node";
 import { DateTime, FixedOffsetZone } from "luxon";
-import { lazy } from "../../../lazy.js";
+import { lazy } from "../lazy.js";
 import { anyNumber } from "./numerals.js";
 
 /** A natural-language date/time, as chrono understood it. */

@@ -1,5 +1,5 @@
 import { Duration, type DurationLikeObject } from "luxon";
-import { ToolError } from "../../contract.js";
+import { InputError } from "../input-error.js";
 import { chineseNumber } from "./numerals.js";
 
 type Unit = "years" | "months" | "weeks" | "days" | "hours" | "minutes" | "seconds";
@@ -27,7 +27,7 @@ export function parseDuration(text: string): Duration {
   const parsed = tryParseDuration(direction ? direction[1]! : text);
   const duration = backwards ? parsed?.negate() : parsed;
   if (!duration) {
-    throw new ToolError(
+    throw new InputError(
       `Could not understand the duration "${text}" (无法识别时长). Use ISO 8601 like "P1DT2H" or text like "3 days 4 hours", "90 minutes", "2周", "1年3个月"; a leading "-" subtracts ("-2h").`,
     );
   }

@@ -1,5 +1,5 @@
 import type { DateTime } from "luxon";
-import { ToolError } from "../../contract.js";
+import { InputError } from "../input-error.js";
 import { lunarYearOf, solarOfLunar } from "./lunar.js";
 import { anyNumber, chineseNumber } from "./numerals.js";
 
@@ -55,7 +55,7 @@ export function readLunarDate(input: string): LunarDate | undefined {
   if (!marked && !festival && !lunarOnly) return undefined;
   const date = festival ?? (written ? checked(written) : undefined);
   if (!date)
-    throw new ToolError(`Could not understand the lunar date "${input}" (无法识别农历日期). ${EXAMPLES}`);
+    throw new InputError(`Could not understand the lunar date "${input}" (无法识别农历日期). ${EXAMPLES}`);
   return year ? { ...date, year: Number(year[1]) } : date;
 }
 
@@ -63,9 +63,9 @@ function checked([, leap, monthText, dayText]: RegExpExecArray): Omit<LunarDate,
   const month = MONTH_NAMES[monthText!] ?? anyNumber(monthText!);
   const day = lunarDay(dayText!);
   if (!month || month > 12)
-    throw new ToolError(`Lunar months are 1–12 (正月 = 1, 腊月 = 12; 农历月份为1–12). ${EXAMPLES}`);
+    throw new InputError(`Lunar months are 1–12 (正月 = 1, 腊月 = 12; 农历月份为1–12). ${EXAMPLES}`);
   if (!day || day > 30)
-    throw new ToolError(`Lunar days are 1–30 (初一 = 1, 三十 = 30; 农历日期为1–30). ${EXAMPLES}`);
+    throw new InputError(`Lunar days are 1–30 (初一 = 1, 三十 = 30; 农历日期为1–30). ${EXAMPLES}`);
   return { month, day, leap: leap !== undefined };
 }
 
@@ -95,7 +95,7 @@ export async function resolveLunarDate(date: LunarDate, today: DateTime): Promis
   if (next) return next;
   const what = `${date.leap ? "闰" : ""}${date.month}月${date.day}日`;
   const years = candidates.join("/");
-  throw new ToolError(
+  throw new InputError(
     date.leap
       ? `No such lunar date: ${years}年${what} (农历无此日期): that year has no leap month ${date.month}. Give the year that has it, e.g. "农历2025-闰6-1".`
       : `No such lunar date: ${years}年${what} (农历无此日期): that month has only 29 days. Use day 29 or another year.`,

@@ -1,7 +1,7 @@
 import type { JieQi } from "lunar-typescript";
 import { DateTime } from "luxon";
-import { ToolError } from "../../contract.js";
-import { lazy } from "../../../lazy.js";
+import { InputError } from "../input-error.js";
+import { lazy } from "../lazy.js";
 
 /** lunar-typescript is large; it loads with the first lunar question. */
 const calendar = lazy(() => import("lunar-typescript"));
@@ -13,7 +13,7 @@ const SUPPORTED_YEARS = { min: 1901, max: 2099 };
 
 function checkYear(year: number): void {
   if (year < SUPPORTED_YEARS.min || year > SUPPORTED_YEARS.max) {
-    throw new ToolError(
+    throw new InputError(
       `Lunar calendar dates are supported for ${SUPPORTED_YEARS.min}–${SUPPORTED_YEARS.max} only (农历仅支持${SUPPORTED_YEARS.min}–${SUPPORTED_YEARS.max}年).`,
     );
   }

@@ -1,5 +1,5 @@
 import { DateTime, FixedOffsetZone, IANAZone } from "luxon";
-import { ToolError } from "../../contract.js";
+import { InputError } from "../input-error.js";
 import { tryParseDuration } from "./duration.js";
 import { readLunarDate, resolveLunarDate } from "./lunar-text.js";
 import { parsePhrase } from "./phrase.js";
@@ -30,7 +30,7 @@ export function checkZone(name: string): string {
     if (Math.abs(minutes) <= 14 * 60) return FixedOffsetZone.instance(minutes).name;
   }
   if (IANAZone.isValidZone(trimmed)) return new IANAZone(trimmed).name;
-  throw new ToolError(
+  throw new InputError(
     `Unknown time zone "${name}" (未知时区). Use an IANA name like Asia/Shanghai, America/New_York, Europe/London, or UTC+8.`,
   );
 }
@@ -50,7 +50,7 @@ export async function resolveDateTime(
   if (text === "" || /^(now|right now|现在|此刻|当前|目前)$/i.test(text)) {
     return { value: current, kind: "now", timeSpecified: true };
   }
-  if (text.length > 200) throw new ToolError("The date/time text is too long (at most 200 characters).");
+  if (text.length > 200) throw new InputError("The date/time text is too long (at most 200 characters).");
 
   if (/^\d{10}(\.\d+)?$/.test(text)) {
     return { value: DateTime.fromSeconds(Number(text), { zone }), kind: "unix", timeSpecified: true };
@@ -62,7 +62,7 @@ export async function resolveDateTime(
     for (const parsed of [DateTime.fromISO(text, { zone }), DateTime.fromSQL(text, { zone })]) {
       if (parsed.isValid) return { value: parsed, kind: "iso", timeSpecified: /[T ]\d/.test(text) };
     }
-    throw new ToolError(
+    throw new InputError(
       `Invalid date/time "${text}" (无效日期): ${DateTime.fromISO(text).invalidExplanation ?? ""}. ${EXAMPLES}`,
     );
   }
@@ -75,7 +75,7 @@ export async function resolveDateTime(
 
   const phrase = await parsePhrase(text, current, zone);
   if (phrase) return { ...phrase, kind: "phrase" };
-  throw new ToolError(`Could not understand the date/time "${text}" (无法识别日期时间). ${EXAMPLES}`);
+  throw new InputError(`Could not understand the date/time "${text}" (无法识别日期时间). ${EXAMPLES}`);
 }
 
 /** "3天后", "in 2 hours", "2 weeks from now", "5 minutes ago", "三个月前". */
