@@ -11,6 +11,13 @@ import { LlmHealth } from "./llm/health.js";
 import type { Logger } from "./logging/logger.js";
 import { createOllamaApp } from "./assist/ollama/app.js";
 import { createWyomingServer } from "./assist/wyoming/server.js";
+import { systemClock, type Clock } from "./clock.js";
+import { HaNotifier } from "./notify/ha-notifier.js";
+import type { Notifier } from "./notify/notifier.js";
+import { createReminders, type Reminders } from "./reminders/index.js";
+import { reminderCreateTool } from "./tools/home/reminder-create.js";
+import { reminderDeleteTool } from "./tools/home/reminder-delete.js";
+import { reminderListTool } from "./tools/home/reminder-list.js";
 import { assistAccess } from "./server/access.js";
 import { createApp } from "./server/app.js";
 import { healthRoutes } from "./server/routes/health.js";
@@ -46,6 +53,8 @@ export interface Cyrene {
   conversations: ConversationStore;
   jobs: JobStore;
   turns: TurnStore;
+  reminders: Reminders;
+  notifier: Notifier;
   background: BackgroundJobs;
   ha: HomeAssistant;
   /** The ingress port's app: Cyrene's own API and (later) the web UI. */
@@ -63,6 +72,8 @@ export interface ComposeOptions {
   extraTools?: Tool[];
   /** The current instant for turns; tests pass a controllable clock. */
   clock?: () => Date;
+  /** Time and timers for the reminders (default: the system's). */
+  schedulerClock?: Clock;
 }
 
 /** The composition root: the one place that builds every part and wires them together. */
@@ -80,8 +91,28 @@ export function createCyrene(config: Config, options: ComposeOptions): Cyrene {
   const ha = createHomeAssistant(config, logger);
   const systemZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   const timeZone = () => config.timeZone ?? ha.timeZone() ?? systemZone;
+  const clock = options.schedulerClock ?? systemClock;
+  const notifier = new HaNotifier({ ha, ttsEntity: config.reminders.ttsEntity });
+  const reminders = createReminders({
+    db,
+    ha,
+    notifier,
+    clock,
+    logger,
+    zone: timeZone,
+    settings: {
+      defaultTargets: {
+        notify: config.reminders.notify.map((t) => (t.includes(".") ? t : `notify.${t}`)),
+        speak: config.reminders.speak,
+      },
+      missedAfterMs: config.reminders.missedAfterMs,
+    },
+  });
   const registry = new ToolRegistry().register(
     ...builtInTools(config, { timeZone, databasePath, ha }),
+    reminderCreateTool({ reminders: reminders.service, zone: timeZone }),
+    reminderListTool({ reminders: reminders.service, store: reminders.store, zone: timeZone }),
+    reminderDeleteTool({ reminders: reminders.service, zone: timeZone }),
     ...(options.extraTools ?? []),
   );
   configured('tools.disabled (CYRENE_TOOLS_DISABLED, option "tools_disabled")', () =>
@@ -130,6 +161,7 @@ export function createCyrene(config: Config, options: ComposeOptions): Cyrene {
     openAi: openAiRoutes({ assistant, conversations, policy, llm, toolNames }),
     health: healthRoutes(health),
   });
+  reminders.start();
   const wyoming = createWyomingServer({
     ...voice,
     rules,
@@ -144,12 +176,15 @@ export function createCyrene(config: Config, options: ComposeOptions): Cyrene {
     conversations,
     jobs,
     turns,
+    reminders,
+    notifier,
     background,
     app,
     ollama,
     wyoming,
     ha,
     async close() {
+      await reminders.stop();
       await ha.close();
       db.close();
     },

@@ -45,6 +45,7 @@ function defaults(addon: boolean) {
       turnDeadlineMs: 120_000,
     },
     tools: { disabled: [] },
+    reminders: { notify: [], speak: [], missedAfterMs: 12 * 3_600_000 },
     network: { allowHosts: [], denyHosts: [], allowPrivate: false },
     web: { timeoutMs: 15_000, maxDownloadMb: 5, maxChars: 8_000 },
     logLevel: "info",
@@ -107,13 +108,19 @@ function coerce(source: FieldSource, value: unknown, origin: string): unknown {
     );
   }
   if (source.type === "string" || typeof value !== "string") {
-    return source.type === "seconds" && typeof value === "number" ? value * 1000 : value;
+    if (typeof value === "number" && source.type === "seconds") return value * 1000;
+    if (typeof value === "number" && source.type === "minutes") return value * 60_000;
+    return value;
   }
   const number = Number(value);
   if (value.trim() === "" || !Number.isFinite(number)) {
     throw new ConfigError(`Invalid configuration: ${describeField(source.path)}: ${origin} must be a number`);
   }
-  return source.type === "seconds" ? Math.round(number * 1000) : number;
+  return source.type === "seconds"
+    ? Math.round(number * 1000)
+    : source.type === "minutes"
+      ? Math.round(number * 60_000)
+      : number;
 }
 
 function setPath(target: Record<string, unknown>, path: string, value: unknown): void {

@@ -70,6 +70,28 @@ export const configSchema = z.object({
     /** A voice turn answers within this long, whatever runs behind it. */
     deadlineMs: z.number().int().min(1_000),
   }),
+  reminders: z.object({
+    /** Notify services or entities every reminder goes to (besides the persistent notification). */
+    notify: z.array(
+      z.string().regex(/^(notify\.)?[a-z0-9_]+$/, "must be notify services such as mobile_app_pixel"),
+    ),
+    /** Media players or Assist satellites every reminder is announced on. */
+    speak: z.array(
+      z
+        .string()
+        .regex(
+          /^(media_player|assist_satellite)\.[a-z0-9_]+$/,
+          "must be media_player.* or assist_satellite.* entities",
+        ),
+    ),
+    /** A reminder later than this (Cyrene or HA was down) is delivered as missed. */
+    missedAfterMs: z.number().int().min(60_000),
+    /** The TTS engine for spoken reminders on media players; default: the first one HA has. */
+    ttsEntity: z
+      .string()
+      .regex(/^tts\.[a-z0-9_]+$/, "must be a tts.* entity")
+      .optional(),
+  }),
   /** Made absolute when loaded: tools that confine themselves to folders under it need absolute roots. */
   dataDir: z.string().min(1),
   ha: z.object({

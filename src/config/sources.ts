@@ -6,7 +6,7 @@ export interface FieldSource {
   path: string;
   option?: string;
   env?: string;
-  type: "string" | "int" | "float" | "seconds" | "bool" | "list";
+  type: "string" | "int" | "float" | "seconds" | "minutes" | "bool" | "list";
 }
 
 export const FIELD_SOURCES: readonly FieldSource[] = [
@@ -84,6 +84,30 @@ export const FIELD_SOURCES: readonly FieldSource[] = [
     option: "network_allow_private",
     env: "CYRENE_NETWORK_ALLOW_PRIVATE",
     type: "bool",
+  },
+  {
+    path: "reminders.notify",
+    option: "reminder_notify_targets",
+    env: "CYRENE_REMINDER_NOTIFY_TARGETS",
+    type: "list",
+  },
+  {
+    path: "reminders.speak",
+    option: "reminder_speak_targets",
+    env: "CYRENE_REMINDER_SPEAK_TARGETS",
+    type: "list",
+  },
+  {
+    path: "reminders.missedAfterMs",
+    option: "reminder_missed_after_minutes",
+    env: "CYRENE_REMINDER_MISSED_AFTER_MINUTES",
+    type: "minutes",
+  },
+  {
+    path: "reminders.ttsEntity",
+    option: "reminder_tts_entity",
+    env: "CYRENE_REMINDER_TTS_ENTITY",
+    type: "string",
   },
   { path: "web.searxngUrl", option: "searxng_url", env: "CYRENE_SEARXNG_URL", type: "string" },
   { path: "web.searchLanguage", option: "search_language", env: "CYRENE_SEARCH_LANGUAGE", type: "string" },

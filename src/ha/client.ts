@@ -4,10 +4,11 @@ import { HaNotConfiguredError, HaServiceTimeoutError, HaUnavailableError, toHaEr
 import { fetchExposureOf, type Command } from "./fetch.js";
 import { fetchHistory, type HistoryPoint } from "./history.js";
 import { HomeData, type Part } from "./home-data.js";
-import type { HaStatus, HomeAssistant, HomeSnapshot, ServiceCall } from "./service.js";
+import type { HaStatus, HaSubscription, HomeAssistant, HomeSnapshot, ServiceCall } from "./service.js";
 import type { HaConnectionSettings } from "./settings.js";
 import { openConnection } from "./socket.js";
 import { StateCache } from "./state-cache.js";
+import { Subscriptions } from "./subscriptions.js";
 import type { HassEntities } from "./types.js";
 
 export interface ClientOptions {
@@ -53,12 +54,14 @@ export class HomeAssistantClient implements HomeAssistant {
   private readonly pending = new Map<Part | "all", NodeJS.Timeout>();
   private readonly statusListeners = new Set<() => void>();
   private readonly log: Logger;
+  private readonly subscriptions: Subscriptions;
 
   constructor(
     private readonly settings: HaConnectionSettings | undefined,
     private readonly options: ClientOptions,
   ) {
     this.log = options.logger.child({ component: "ha" });
+    this.subscriptions = new Subscriptions(this.log);
     this.data = new HomeData(settings?.exposeAll ?? false, (error) =>
       this.log.warn(
         { err: toHaError(error, "expose list") },
@@ -123,6 +126,36 @@ export class HomeAssistantClient implements HomeAssistant {
     return fetchHistory(this.commander(), entityId, start, end);
   }
 
+  subscribeTrigger(
+    trigger: Record<string, unknown>,
+    onFire: (variables: Record<string, unknown>) => void,
+    onError: (error: Error) => void = () => {},
+  ): HaSubscription {
+    return this.subscriptions.add(
+      { type: "subscribe_trigger", trigger },
+      (message) => onFire((message as { variables?: Record<string, unknown> }).variables ?? {}),
+      onError,
+    );
+  }
+
+  subscribeEvents(eventType: string, onEvent: (data: Record<string, unknown>) => void): HaSubscription {
+    return this.subscriptions.add(
+      { type: "subscribe_events", event_type: eventType },
+      (message) => onEvent((message as { data?: Record<string, unknown> }).data ?? {}),
+      () => {},
+    );
+  }
+
+  async fireEvent(eventType: string, data: Record<string, unknown>): Promise<void> {
+    await this.command("fire_event", { event_type: eventType, event_data: data });
+  }
+
+  onStatus(listener: (status: HaStatus) => void): () => void {
+    const wrapped = () => listener(this.current);
+    this.statusListeners.add(wrapped);
+    return () => this.statusListeners.delete(wrapped);
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     for (const timer of [...this.timers, ...this.pending.values()]) clearTimeout(timer);
@@ -178,6 +211,7 @@ export class HomeAssistantClient implements HomeAssistant {
       this.setStatus({ state: "unavailable", since: Date.now(), reason: "the access token was rejected" });
       this.later(() => void this.connect(), 30_000);
     });
+    this.subscriptions.attach(conn);
     subscribeEntities(conn, (states) => {
       this.cache.update(states);
       if (this.synced === this.generation) this.markReady();

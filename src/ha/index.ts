@@ -3,7 +3,7 @@ import { HomeAssistantClient, type ClientOptions } from "./client.js";
 import type { HomeAssistant } from "./service.js";
 import { haConnectionSettings, type HaConfigSlice } from "./settings.js";
 
-export type { HaStatus, HomeAssistant, HomeSnapshot, ServiceCall } from "./service.js";
+export type { HaStatus, HaSubscription, HomeAssistant, HomeSnapshot, ServiceCall } from "./service.js";
 export { HaCommandError, HaNotConfiguredError, HaServiceTimeoutError, HaUnavailableError } from "./errors.js";
 
 /**

@@ -1,6 +1,9 @@
 import type { EntityDirectory } from "./directory.js";
 import type { HistoryPoint } from "./history.js";
+import type { HaSubscription } from "./subscriptions.js";
 import type { HassEntities, HassServices } from "./types.js";
+
+export type { HaSubscription };
 
 export type HaStatus =
   | { state: "not_configured" }
@@ -48,5 +51,19 @@ export interface HomeAssistant {
    */
   exposureNow(entityIds: string[]): Promise<Map<string, boolean>>;
   history(entityId: string, start: Date, end: Date): Promise<HistoryPoint[]>;
+  /**
+   * Runs `onFire` each time an HA trigger fires (websocket `subscribe_trigger`: HA's own trigger engine,
+   * `for` included), kept across reconnects. `onError` hears when HA refuses the trigger.
+   */
+  subscribeTrigger(
+    trigger: Record<string, unknown>,
+    onFire: (variables: Record<string, unknown>) => void,
+    onError?: (error: Error) => void,
+  ): HaSubscription;
+  /** Runs `onEvent` for every event of this type on HA's bus, kept across reconnects. */
+  subscribeEvents(eventType: string, onEvent: (data: Record<string, unknown>) => void): HaSubscription;
+  fireEvent(eventType: string, data: Record<string, unknown>): Promise<void>;
+  /** Told of every status change (ready after a reconnect, unavailable); answers a function to stop. */
+  onStatus(listener: (status: HaStatus) => void): () => void;
   close(): Promise<void>;
 }

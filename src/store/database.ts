@@ -70,6 +70,42 @@ const MIGRATIONS: string[] = [
    ALTER TABLE conversations ADD COLUMN external_id TEXT;
    CREATE UNIQUE INDEX conversations_by_external_id ON conversations(source, external_id)
      WHERE external_id IS NOT NULL;`,
+  `CREATE TABLE reminders (
+     id TEXT PRIMARY KEY,
+     message TEXT NOT NULL,
+     schedule TEXT NOT NULL,
+     targets TEXT NOT NULL,
+     status TEXT NOT NULL CHECK (status IN ('active', 'done', 'cancelled')),
+     next_at INTEGER,
+     snoozed_until INTEGER,
+     fired INTEGER NOT NULL DEFAULT 0,
+     created_at INTEGER NOT NULL,
+     updated_at INTEGER NOT NULL,
+     created_by TEXT NOT NULL DEFAULT '',
+     conversation_id TEXT
+   );
+   CREATE INDEX reminders_active ON reminders(status, next_at);
+   CREATE TABLE reminder_occurrences (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     reminder_id TEXT NOT NULL REFERENCES reminders(id) ON DELETE CASCADE,
+     due_at INTEGER NOT NULL,
+     fired_at INTEGER NOT NULL,
+     kind TEXT NOT NULL,
+     skipped INTEGER NOT NULL DEFAULT 0,
+     UNIQUE (reminder_id, due_at)
+   );
+   CREATE TABLE reminder_deliveries (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     occurrence_id INTEGER NOT NULL REFERENCES reminder_occurrences(id) ON DELETE CASCADE,
+     target TEXT NOT NULL,
+     status TEXT NOT NULL CHECK (status IN ('pending', 'sent', 'failed')),
+     attempts INTEGER NOT NULL DEFAULT 0,
+     last_error TEXT,
+     next_try_at INTEGER,
+     sent_at INTEGER,
+     UNIQUE (occurrence_id, target)
+   );
+   CREATE INDEX reminder_deliveries_pending ON reminder_deliveries(status) WHERE status = 'pending';`,
 ];
 
 /** Opens (creating if needed) the SQLite database and brings its schema up to date. */

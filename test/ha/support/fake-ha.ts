@@ -1,3 +1,4 @@
+import type { HaSubscription } from "../../../src/ha/service.js";
 import type { HaStatus, HomeAssistant, HomeSnapshot, ServiceCall } from "../../../src/ha/index.js";
 import { HaCommandError, HaUnavailableError } from "../../../src/ha/index.js";
 import { EntityDirectory } from "../../../src/ha/directory.js";
@@ -190,6 +191,49 @@ export class FakeHomeAssistant implements HomeAssistant {
       at: start.getTime() + (span * i) / 5,
       state: numeric ? String(20 + Math.min(i, 3)) : i % 2 ? "on" : "off",
     }));
+  }
+
+  /** Triggers and event subscriptions made on this fake; a test fires them by hand. */
+  readonly triggers = new Set<{ trigger: Record<string, unknown>; fire: (variables: Record<string, unknown>) => void }>();
+  readonly eventHandlers = new Map<string, Set<(data: Record<string, unknown>) => void>>();
+  readonly firedEvents: { eventType: string; data: Record<string, unknown> }[] = [];
+  private readonly statusListeners = new Set<(status: HaStatus) => void>();
+
+  subscribeTrigger(
+    trigger: Record<string, unknown>,
+    onFire: (variables: Record<string, unknown>) => void,
+  ): HaSubscription {
+    const entry = { trigger, fire: onFire };
+    this.triggers.add(entry);
+    return { close: () => void this.triggers.delete(entry) };
+  }
+
+  subscribeEvents(eventType: string, onEvent: (data: Record<string, unknown>) => void): HaSubscription {
+    const handlers = this.eventHandlers.get(eventType) ?? new Set();
+    handlers.add(onEvent);
+    this.eventHandlers.set(eventType, handlers);
+    return { close: () => void handlers.delete(onEvent) };
+  }
+
+  /** Delivers an event to the subscribers, as HA's bus would. */
+  emitEvent(eventType: string, data: Record<string, unknown>): void {
+    for (const handler of this.eventHandlers.get(eventType) ?? []) handler(data);
+  }
+
+  async fireEvent(eventType: string, data: Record<string, unknown>): Promise<void> {
+    if (this.unavailable) throw new HaUnavailableError(this.unavailable);
+    this.firedEvents.push({ eventType, data });
+  }
+
+  onStatus(listener: (status: HaStatus) => void): () => void {
+    this.statusListeners.add(listener);
+    return () => this.statusListeners.delete(listener);
+  }
+
+  /** Makes HA unavailable (a reason) or ready again (undefined), telling the status listeners. */
+  setUnavailable(reason: string | undefined): void {
+    this.unavailable = reason;
+    for (const listener of this.statusListeners) listener(this.status());
   }
 
   async close(): Promise<void> {}

@@ -1,0 +1,89 @@
+import type { HomeAssistant, HomeSnapshot } from "../ha/index.js";
+import type { Notice, Notifier, NotifyTargets } from "./notifier.js";
+
+export interface HaNotifierOptions {
+  ha: HomeAssistant;
+  /** The TTS engine for spoken notices on media players (tts.*); default: the first one HA has. */
+  ttsEntity?: string;
+}
+
+/**
+ * Delivers notices through Home Assistant's services:
+ * - `persistent_notification.create`, keyed so a notice replaces its older self and can be dismissed;
+ * - legacy `notify.<service>` with `data` (the only way to reach the mobile app, which also takes the
+ *   action buttons), or `notify.send_message` for notify entities, which take no data;
+ * - `tts.speak` on a media player, `assist_satellite.announce` on a satellite.
+ */
+export class HaNotifier implements Notifier {
+  constructor(private readonly options: HaNotifierOptions) {}
+
+  async deliver(target: string, notice: Notice): Promise<void> {
+    const { ha } = this.options;
+    if (target === "persistent_notification") {
+      const data = { title: notice.title, message: notice.message, notification_id: notice.key };
+      return ha.callService({ domain: "persistent_notification", service: "create", data });
+    }
+    const [domain, name] = splitTarget(target);
+    const home = await ha.snapshot();
+    if (domain === "notify") {
+      if (home.services.notify?.[name]) {
+        const data = notice.actions?.length
+          ? { tag: notice.key, actions: notice.actions }
+          : { tag: notice.key };
+        return ha.callService({
+          domain,
+          service: name,
+          data: { title: notice.title, message: notice.message, data },
+        });
+      }
+      if (home.states[target]) {
+        const data = { title: notice.title, message: notice.message };
+        return ha.callService({ domain, service: "send_message", data, entityIds: [target] });
+      }
+      throw new Error(`Home Assistant has no notify service or entity ${target}.`);
+    }
+    if (!home.states[target]) throw new Error(`Home Assistant has no entity ${target}.`);
+    const spoken = `${notice.title}: ${notice.message}`;
+    if (domain === "assist_satellite") {
+      return ha.callService({ domain, service: "announce", data: { message: spoken }, entityIds: [target] });
+    }
+    if (domain === "media_player") {
+      const tts = this.ttsEntity(home);
+      const data = { media_player_entity_id: target, message: spoken };
+      return ha.callService({ domain: "tts", service: "speak", data, entityIds: [tts] });
+    }
+    throw new Error(`${target} is not a notify service, media player or Assist satellite.`);
+  }
+
+  async dismiss(key: string): Promise<void> {
+    const data = { notification_id: key };
+    await this.options.ha.callService({ domain: "persistent_notification", service: "dismiss", data });
+  }
+
+  async targets(): Promise<NotifyTargets> {
+    const home = await this.options.ha.snapshot();
+    const entities = Object.keys(home.states);
+    const legacy = Object.keys(home.services.notify ?? {})
+      .filter((service) => !["send_message", "persistent_notification"].includes(service))
+      .map((service) => `notify.${service}`);
+    return {
+      notify: [...new Set([...legacy, ...entities.filter((id) => id.startsWith("notify."))])].sort(),
+      speak: entities
+        .filter((id) => id.startsWith("media_player.") || id.startsWith("assist_satellite."))
+        .sort(),
+    };
+  }
+
+  private ttsEntity(home: HomeSnapshot): string {
+    const configured = this.options.ttsEntity;
+    if (configured) return configured;
+    const found = Object.keys(home.states).find((id) => id.startsWith("tts."));
+    if (!found) throw new Error("Home Assistant has no text-to-speech engine (tts.*) to speak with.");
+    return found;
+  }
+}
+
+function splitTarget(target: string): [string, string] {
+  const dot = target.indexOf(".");
+  return dot < 0 ? [target, ""] : [target.slice(0, dot), target.slice(dot + 1)];
+}

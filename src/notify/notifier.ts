@@ -1,0 +1,28 @@
+/** Something to tell the user: a reminder, a thought. */
+export interface Notice {
+  /** Stable per subject: a persistent notification with the same key replaces the old one. */
+  key: string;
+  title: string;
+  message: string;
+  /** Buttons on a phone notification (mobile app `actions`); pressed ones come back as HA events. */
+  actions?: { action: string; title: string }[];
+}
+
+/** The user's ways to be reached, as HA offers them now. */
+export interface NotifyTargets {
+  /** notify.<service> (legacy services, the phones) and notify entities. */
+  notify: string[];
+  /** Media players (spoken with tts.speak) and Assist satellites (announce). */
+  speak: string[];
+}
+
+/**
+ * The one place that delivers anything to the user. A target is "persistent_notification", a notify
+ * service or entity ("notify.mobile_app_pixel"), a media player or an Assist satellite.
+ */
+export interface Notifier {
+  deliver(target: string, notice: Notice): Promise<void>;
+  /** Dismisses the persistent notification of a key (the user marked it done). */
+  dismiss(key: string): Promise<void>;
+  targets(): Promise<NotifyTargets>;
+}

@@ -1,0 +1,95 @@
+import type { Clock } from "../clock.js";
+import type { HomeAssistant } from "../ha/index.js";
+import type { Logger } from "../logging/logger.js";
+import type { Notifier } from "../notify/notifier.js";
+import type { Db } from "../store/database.js";
+import { DEFAULT_RETRY_DELAYS_MS, DeliveryQueue } from "./delivery.js";
+import { ACTION_DONE, ACTION_SNOOZE } from "./notice.js";
+import { ReminderScheduler, type TriggerWatcher } from "./scheduler.js";
+import { ReminderService } from "./service.js";
+import { ReminderStore } from "./store.js";
+import type { Targets } from "./types.js";
+
+export interface ReminderSettings {
+  defaultTargets: Targets;
+  /** Later than this a reminder is delivered as missed. */
+  missedAfterMs: number;
+  retryDelaysMs?: number[];
+}
+
+export interface Reminders {
+  service: ReminderService;
+  store: ReminderStore;
+  scheduler: ReminderScheduler;
+  deliveries: DeliveryQueue;
+  /** Arms everything, resumes pending deliveries, listens to HA (reconnects, phone buttons). */
+  start(): void;
+  stop(): Promise<void>;
+}
+
+/** Builds the reminders: store, scheduler, delivery ledger, and their wiring to Home Assistant. */
+export function createReminders(deps: {
+  db: Db;
+  ha: HomeAssistant;
+  notifier: Notifier;
+  clock: Clock;
+  logger: Logger;
+  zone: () => string;
+  settings: ReminderSettings;
+}): Reminders {
+  const { ha, clock, settings } = deps;
+  const logger = deps.logger.child({ component: "reminders" });
+  const store = new ReminderStore(deps.db);
+  const lateness = { lateAfterMs: 60_000, missedAfterMs: settings.missedAfterMs };
+  const deliveries = new DeliveryQueue(store, deps.notifier, clock, logger, {
+    ...lateness,
+    retryDelaysMs: settings.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS,
+    zone: deps.zone,
+  });
+  const triggers: TriggerWatcher = {
+    watch: (reminder, schedule, onFire) =>
+      ha.subscribeTrigger(schedule.trigger, onFire, (error) =>
+        logger.error(
+          { reminderId: reminder.id, error: error.message },
+          "Home Assistant refused the reminder's trigger",
+        ),
+      ),
+  };
+  const scheduler = new ReminderScheduler(store, deliveries, triggers, clock, logger, lateness);
+  const service = new ReminderService(store, scheduler, ha, deps.notifier, clock, {
+    zone: deps.zone,
+    defaultTargets: settings.defaultTargets,
+    defaultTime: { hour: 9, minute: 0 },
+  });
+  const stops: (() => void)[] = [];
+
+  return {
+    service,
+    store,
+    scheduler,
+    deliveries,
+    start() {
+      scheduler.start();
+      stops.push(ha.onStatus((status) => status.state === "ready" && deliveries.retryNow()));
+      const actions = ha.subscribeEvents("mobile_app_notification_action", (data) => {
+        const [action, id] = String(data.action ?? "").split(":");
+        if (!id || !store.get(id)) return;
+        if (action === ACTION_SNOOZE) {
+          service.snooze(id);
+          logger.info({ reminderId: id }, "reminder snoozed from a phone");
+        } else if (action === ACTION_DONE) {
+          void service
+            .done(id)
+            .catch((error: unknown) => logger.warn({ err: error, reminderId: id }, "could not dismiss"));
+        }
+      });
+      stops.push(() => actions.close());
+    },
+    async stop() {
+      for (const stop of stops.splice(0)) stop();
+      scheduler.stop();
+      deliveries.stop();
+      await deliveries.settle();
+    },
+  };
+}

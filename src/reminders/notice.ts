@@ -1,0 +1,77 @@
+import { DateTime } from "luxon";
+import type { Notice } from "../notify/notifier.js";
+import type { Occurrence, Reminder } from "./types.js";
+
+const CJK = /[\u3400-\u9fff]/;
+
+export const ACTION_DONE = "CYRENE_REMINDER_DONE";
+export const ACTION_SNOOZE = "CYRENE_REMINDER_SNOOZE";
+
+/** The persistent notification's id for a reminder: one per reminder, replaced by each occurrence. */
+export function noticeKey(reminderId: string): string {
+  return `cyrene_reminder_${reminderId}`;
+}
+
+/** How late counts as late, and as missed. */
+export interface Lateness {
+  lateAfterMs: number;
+  missedAfterMs: number;
+}
+
+/**
+ * What the user gets for one occurrence, in the language the reminder was written in. Lateness is
+ * judged when it is delivered: a reminder that fired on time while HA was away arrives late, and says so.
+ */
+export function reminderNotice(
+  reminder: Reminder,
+  occurrence: Occurrence,
+  zone: string,
+  now: number,
+  lateness: Lateness,
+): Notice {
+  const zh = CJK.test(reminder.message);
+  const lateMs = occurrence.kind === "trigger" || occurrence.kind === "snoozed" ? 0 : now - occurrence.dueAt;
+  const kind =
+    lateMs > lateness.missedAfterMs ? "missed" : lateMs > lateness.lateAfterMs ? "late" : "on_time";
+  const due = DateTime.fromMillis(occurrence.dueAt, { zone });
+  const dueText = due.hasSame(DateTime.fromMillis(now, { zone }), "day")
+    ? due.toFormat("HH:mm")
+    : due.toFormat("yyyy-MM-dd HH:mm");
+  const skipped =
+    occurrence.skipped > 0
+      ? zh
+        ? `，另有 ${occurrence.skipped} 次错过`
+        : `; ${occurrence.skipped} more missed`
+      : "";
+  const note =
+    kind === "late"
+      ? zh
+        ? `（原定 ${dueText}，迟到了${skipped}）`
+        : ` (was due at ${dueText}${skipped})`
+      : kind === "missed"
+        ? zh
+          ? `（错过了：原定 ${dueText}${skipped}）`
+          : ` (missed: was due at ${dueText}${skipped})`
+        : "";
+  return {
+    key: noticeKey(reminder.id),
+    title: zh ? "Cyrene 提醒" : "Cyrene reminder",
+    message: `${reminder.message}${note}`,
+    actions: [
+      { action: `${ACTION_DONE}:${reminder.id}`, title: zh ? "完成" : "Done" },
+      { action: `${ACTION_SNOOZE}:${reminder.id}`, title: zh ? "10 分钟后再提醒" : "Snooze 10 min" },
+    ],
+  };
+}
+
+/** Told through the persistent notification (and the log) when a target could not be reached. */
+export function failureNotice(reminder: Reminder, target: string, error: string): Notice {
+  const zh = CJK.test(reminder.message);
+  return {
+    key: `${noticeKey(reminder.id)}_failed`,
+    title: zh ? "Cyrene 提醒未送达" : "Cyrene could not deliver a reminder",
+    message: zh
+      ? `提醒「${reminder.message}」没能送到 ${target}：${error}`
+      : `The reminder "${reminder.message}" could not reach ${target}: ${error}`,
+  };
+}

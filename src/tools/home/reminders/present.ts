@@ -1,0 +1,32 @@
+import { DateTime } from "luxon";
+import type { Claim } from "../../../reminders/store.js";
+import { PERSISTENT, type Reminder } from "../../../reminders/types.js";
+
+/** A reminder as the LLM reads it: short, with its next time in the home's words. */
+export function presentReminder(reminder: Reminder, zone: string, last?: Claim) {
+  const { schedule } = reminder;
+  const next = [reminder.nextAt, reminder.snoozedUntil].filter((t): t is number => t !== null).sort()[0];
+  return {
+    id: reminder.id,
+    message: reminder.message,
+    ...(reminder.status !== "active" ? { status: reminder.status } : {}),
+    ...(next !== undefined ? { next: localTime(next, zone) } : {}),
+    ...(schedule.kind === "time" && schedule.rrule ? { repeat: schedule.rrule } : {}),
+    ...(schedule.kind === "trigger" ? { when: schedule.description, every_time: schedule.everyTime } : {}),
+    targets: [PERSISTENT, ...reminder.targets.notify, ...reminder.targets.speak],
+    ...(last ? { last: lastOutcome(last, zone) } : {}),
+  };
+}
+
+export function localTime(ms: number, zone: string): string {
+  return DateTime.fromMillis(ms, { zone }).toFormat("yyyy-MM-dd HH:mm ccc");
+}
+
+function lastOutcome(last: Claim, zone: string) {
+  return {
+    at: localTime(last.occurrence.firedAt, zone),
+    deliveries: Object.fromEntries(
+      last.deliveries.map((d) => [d.target, d.status === "failed" ? `failed: ${d.lastError}` : d.status]),
+    ),
+  };
+}

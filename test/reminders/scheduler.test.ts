@@ -1,0 +1,218 @@
+import { DateTime } from "luxon";
+import { afterEach, describe, expect, it } from "vitest";
+import { silentLogger } from "../../src/logging/logger.js";
+import type { Notice, Notifier } from "../../src/notify/notifier.js";
+import { createReminders, type Reminders } from "../../src/reminders/index.js";
+import { openDatabase, type Db } from "../../src/store/database.js";
+import { FakeHomeAssistant } from "../ha/support/fake-ha.js";
+import { sampleHome } from "../ha/support/sample-home.js";
+import { FakeClock } from "../support/fake-clock.js";
+
+const ZONE = "Asia/Shanghai";
+const at = (iso: string) => DateTime.fromISO(iso, { zone: ZONE }).toMillis();
+
+class RecordingNotifier implements Notifier {
+  readonly sent: { target: string; notice: Notice; at: number }[] = [];
+  failing = new Set<string>();
+  constructor(private readonly clock: FakeClock) {}
+  async deliver(target: string, notice: Notice): Promise<void> {
+    if (this.failing.has(target) || this.failing.has("*")) throw new Error(`${target} is unreachable`);
+    this.sent.push({ target, notice, at: this.clock.now() });
+  }
+  async dismiss(): Promise<void> {}
+  async targets() {
+    return { notify: ["notify.mobile_app_phone"], speak: ["media_player.kitchen"] };
+  }
+}
+
+const running: Reminders[] = [];
+afterEach(async () => {
+  for (const reminders of running.splice(0)) await reminders.stop();
+});
+
+function build(db: Db, clock: FakeClock, notifier: Notifier, ha = new FakeHomeAssistant(sampleHome())) {
+  const reminders = createReminders({
+    db,
+    ha,
+    notifier,
+    clock,
+    logger: silentLogger(),
+    zone: () => ZONE,
+    settings: {
+      defaultTargets: { notify: [], speak: [] },
+      missedAfterMs: 6 * 3_600_000,
+      retryDelaysMs: [1_000, 5_000],
+    },
+  });
+  running.push(reminders);
+  return reminders;
+}
+
+describe("the reminder scheduler", () => {
+  it("fires on time, once, and arms a recurring one again", async () => {
+    const clock = new FakeClock(at("2026-12-02T07:00"));
+    const notifier = new RecordingNotifier(clock);
+    const reminders = build(openDatabase(":memory:"), clock, notifier);
+    reminders.start();
+    await reminders.service.create({ message: "吃药", at: "2026-12-02T08:00", repeat: "daily" });
+    await clock.advance(3_600_000 - 1);
+    expect(notifier.sent).toHaveLength(0);
+    await clock.advance(1);
+    expect(notifier.sent.map((s) => [s.target, s.notice.message, s.at])).toEqual([
+      ["persistent_notification", "吃药", at("2026-12-02T08:00")],
+    ]);
+    await clock.advance(24 * 3_600_000);
+    expect(notifier.sent.map((s) => s.at)).toEqual([at("2026-12-02T08:00"), at("2026-12-03T08:00")]);
+  });
+
+  it("delivers exactly once across a restart between creating and firing", async () => {
+    const clock = new FakeClock(at("2026-12-02T07:00"));
+    const notifier = new RecordingNotifier(clock);
+    const db = openDatabase(":memory:");
+    const first = build(db, clock, notifier);
+    first.start();
+    await first.service.create({ message: "call mum", at: "2026-12-02T07:30" });
+    await first.stop();
+    const second = build(db, clock, notifier);
+    second.start();
+    await clock.advance(3_600_000);
+    expect(notifier.sent.filter((s) => s.target === "persistent_notification")).toHaveLength(1);
+  });
+
+  it("never fires twice when two schedulers race over one database", async () => {
+    const clock = new FakeClock(at("2026-12-02T07:00"));
+    const notifier = new RecordingNotifier(clock);
+    const db = openDatabase(":memory:");
+    const a = build(db, clock, notifier);
+    const b = build(db, clock, notifier);
+    a.start();
+    const { reminder } = await a.service.create({ message: "once", at: "2026-12-02T07:05" });
+    b.start();
+    b.scheduler.arm(reminder);
+    await clock.advance(600_000);
+    expect(notifier.sent).toHaveLength(1);
+  });
+
+  it("delivers what fell due while it was down once, marked late, or missed when long ago", async () => {
+    const clock = new FakeClock(at("2026-12-02T07:00"));
+    const notifier = new RecordingNotifier(clock);
+    const db = openDatabase(":memory:");
+    const first = build(db, clock, notifier);
+    first.start();
+    await first.service.create({ message: "water the plants", at: "2026-12-02T08:00" });
+    await first.service.create({ message: "stand up", at: "2026-12-02T07:10", repeat: "daily" });
+    await first.stop();
+    clock.set(at("2026-12-02T08:20")); // down from 07:00 to 08:20
+    build(db, clock, notifier).start();
+    await clock.advance(0);
+    expect(notifier.sent.map((s) => s.notice.message).sort()).toEqual([
+      "stand up (was due at 07:10)",
+      "water the plants (was due at 08:00)",
+    ]);
+
+    const later = new RecordingNotifier(clock);
+    const db2 = openDatabase(":memory:");
+    const before = build(db2, clock, later);
+    before.start();
+    await before.service.create({ message: "daily check", at: "2026-12-02T09:00", repeat: "daily" });
+    await before.stop();
+    clock.set(at("2026-12-05T08:00")); // away for days: the newest missed one is 23 h old
+    build(db2, clock, later).start();
+    await clock.advance(0);
+    expect(later.sent.map((s) => s.notice.message)).toEqual([
+      "daily check (missed: was due at 2026-12-04 09:00; 2 more missed)",
+    ]);
+    await clock.advance(3_600_000); // the next one comes on time again
+    expect(later.sent.at(-1)).toMatchObject({
+      notice: { message: "daily check" },
+      at: at("2026-12-05T09:00"),
+    });
+  });
+
+  it("retries a failed delivery, and reports one that never goes through", async () => {
+    const clock = new FakeClock(at("2026-12-02T07:00"));
+    const notifier = new RecordingNotifier(clock);
+    const reminders = build(openDatabase(":memory:"), clock, notifier);
+    reminders.start();
+    notifier.failing.add("notify.mobile_app_phone");
+    const { reminder } = await reminders.service.create({
+      message: "take the bins out",
+      at: "in 1 minute",
+      notify: ["mobile_app_phone"],
+    });
+    await clock.advance(60_000);
+    await clock.advance(1_000);
+    await clock.advance(5_000);
+    const last = reminders.store.lastDelivery(reminder.id)!;
+    const phone = last.deliveries.find((d) => d.target === "notify.mobile_app_phone")!;
+    expect(phone).toMatchObject({
+      status: "failed",
+      attempts: 3,
+      lastError: "notify.mobile_app_phone is unreachable",
+    });
+    const report = notifier.sent.find((s) => s.notice.key.endsWith("_failed"))!;
+    expect(report.notice.message).toMatch(
+      /could not reach notify\.mobile_app_phone: notify\.mobile_app_phone is unreachable/,
+    );
+  });
+
+  it("delivers at once, marked late, when Home Assistant comes back", async () => {
+    const clock = new FakeClock(at("2026-12-02T07:00"));
+    const notifier = new RecordingNotifier(clock);
+    const ha = new FakeHomeAssistant(sampleHome());
+    const reminders = build(openDatabase(":memory:"), clock, notifier, ha);
+    reminders.start();
+    await reminders.service.create({ message: "leave for the train", at: "2026-12-02T07:30" });
+    notifier.failing.add("*");
+    ha.setUnavailable("connection lost");
+    await clock.advance(30 * 60_000 + 2_000);
+    expect(notifier.sent).toHaveLength(0);
+    notifier.failing.clear();
+    clock.set(at("2026-12-02T07:40"));
+    ha.setUnavailable(undefined);
+    await clock.advance(0);
+    expect(notifier.sent.map((s) => s.notice.message)).toEqual(["leave for the train (was due at 07:30)"]);
+  });
+
+  it("comes back ten minutes after a phone's snooze button", async () => {
+    const clock = new FakeClock(at("2026-12-02T07:00"));
+    const notifier = new RecordingNotifier(clock);
+    const ha = new FakeHomeAssistant(sampleHome());
+    const reminders = build(openDatabase(":memory:"), clock, notifier, ha);
+    reminders.start();
+    const { reminder } = await reminders.service.create({ message: "关火", at: "2026-12-02T07:05" });
+    await clock.advance(5 * 60_000);
+    const action = notifier.sent[0]!.notice.actions!.find((a) => a.action.includes("SNOOZE"))!.action;
+    ha.emitEvent("mobile_app_notification_action", { action });
+    await clock.advance(10 * 60_000);
+    expect(notifier.sent.map((s) => s.at)).toEqual([at("2026-12-02T07:05"), at("2026-12-02T07:15")]);
+    expect(reminders.store.get(reminder.id)).toMatchObject({ status: "done", fired: 2 });
+  });
+
+  it("fires a trigger reminder when HA's trigger fires, once unless every time", async () => {
+    const clock = new FakeClock(at("2026-12-02T07:00"));
+    const notifier = new RecordingNotifier(clock);
+    const ha = new FakeHomeAssistant(sampleHome());
+    const reminders = build(openDatabase(":memory:"), clock, notifier, ha);
+    reminders.start();
+    const entity = Object.keys((await ha.snapshot()).states).find((id) => id.startsWith("light."))!;
+    const { reminder } = await reminders.service.create({
+      message: "light is on",
+      when: { entity, to: "on", forMinutes: 2 },
+    });
+    const [subscription] = [...ha.triggers];
+    expect(subscription!.trigger).toEqual({
+      platform: "state",
+      entity_id: entity,
+      to: "on",
+      for: { seconds: 120 },
+    });
+    subscription!.fire({});
+    await clock.advance(0);
+    subscription?.fire({});
+    await clock.advance(0);
+    expect(notifier.sent).toHaveLength(1);
+    expect(reminders.store.get(reminder.id)!.status).toBe("done");
+    expect(ha.triggers.size).toBe(0);
+  });
+});
