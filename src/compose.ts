@@ -150,6 +150,7 @@ export function createCyrene(config: Config, options: ComposeOptions): Cyrene {
     apiToken: config.server.apiToken,
     ingressOnly: Boolean(config.supervisorToken),
     health,
+    reminders: { reminders: reminders.service, store: reminders.store },
   });
 
   // HA Assist: the Ollama-compatible API (with /v1 beside it) and the Wyoming handle server.

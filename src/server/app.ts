@@ -10,6 +10,7 @@ import { errorHandler } from "./errors.js";
 import { chatRoutes } from "./routes/chat.js";
 import { healthRoutes, type HealthInfo } from "./routes/health.js";
 import { openAiRoutes } from "./routes/openai.js";
+import { reminderRoutes, type ReminderRouteDeps } from "./routes/reminders.js";
 
 export interface AppDeps {
   assistant: Assistant;
@@ -22,6 +23,7 @@ export interface AppDeps {
   logger: Logger;
   health: HealthInfo;
   apiToken?: string;
+  reminders: ReminderRouteDeps;
   /** Add-on mode: this listener is HA's ingress port and answers only the ingress proxy. */
   ingressOnly: boolean;
 }
@@ -37,6 +39,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(healthRoutes(deps.health));
   app.use(chatRoutes(deps));
   app.use(openAiRoutes(deps));
+  app.use(reminderRoutes(deps.reminders));
   app.use((req, res) => {
     res.status(404).json({ error: { message: `No route for ${req.method} ${req.path}`, type: "not_found" } });
   });

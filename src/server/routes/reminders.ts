@@ -1,0 +1,134 @@
+import { Router } from "express";
+import { z } from "zod";
+import { InputError } from "../../input-error.js";
+import type { ReminderService } from "../../reminders/service.js";
+import type { ReminderStore } from "../../reminders/store.js";
+import type { Reminder } from "../../reminders/types.js";
+import { HttpError, parseBody } from "../errors.js";
+
+const when = z.object({
+  entity: z.string().min(1),
+  to: z.string().optional(),
+  from: z.string().optional(),
+  above: z.number().optional(),
+  below: z.number().optional(),
+  for_minutes: z.number().optional(),
+  every_time: z.boolean().optional(),
+});
+const createBody = z.object({
+  message: z.string(),
+  at: z.string().optional(),
+  repeat: z.string().optional(),
+  when: when.optional(),
+  notify: z.array(z.string()).optional(),
+  speak: z.array(z.string()).optional(),
+});
+const patchBody = createBody.partial();
+const deleteQuery = z.object({ only: z.enum(["series", "next"]).default("series") });
+
+export interface ReminderRouteDeps {
+  reminders: ReminderService;
+  store: ReminderStore;
+}
+
+/** Reminders for the web UI, checked exactly as the tools check them (ReminderService). */
+export function reminderRoutes({ reminders, store }: ReminderRouteDeps): Router {
+  const router = Router();
+  const view = (reminder: Reminder) => ({ ...snake(reminder), last: lastOf(store, reminder.id) });
+
+  router.get("/api/reminders", (_req, res) => {
+    res.json({ reminders: reminders.list().map(view) });
+  });
+
+  router.get("/api/reminders/:id", (req, res) => {
+    res.json(view(asHttp(() => reminders.get(req.params.id), 404)));
+  });
+
+  router.post("/api/reminders", async (req, res) => {
+    const body = parseBody(createBody, req.body);
+    const { reminder, notes } = await asHttpAsync(() => reminders.create(toInput(body)));
+    res.status(201).json({ ...view(reminder), notes });
+  });
+
+  router.patch("/api/reminders/:id", async (req, res) => {
+    const body = parseBody(patchBody, req.body);
+    asHttp(() => reminders.get(req.params.id), 404);
+    res.json(view(await asHttpAsync(() => reminders.update(req.params.id, toInput(body)))));
+  });
+
+  router.delete("/api/reminders/:id", (req, res) => {
+    const { only } = parseBody(deleteQuery, req.query);
+    asHttp(() => reminders.get(req.params.id), 404);
+    const { reminder, cancelled } = asHttp(() => reminders.cancel(req.params.id, only));
+    res.json({ cancelled, reminder: view(reminder) });
+  });
+
+  return router;
+}
+
+function toInput(body: Partial<z.infer<typeof createBody>>) {
+  const { when: condition, ...rest } = body;
+  return {
+    ...rest,
+    message: rest.message ?? "",
+    when: condition && {
+      entity: condition.entity,
+      to: condition.to,
+      from: condition.from,
+      above: condition.above,
+      below: condition.below,
+      forMinutes: condition.for_minutes,
+      everyTime: condition.every_time,
+    },
+  };
+}
+
+function snake(reminder: Reminder) {
+  const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+  return {
+    id: reminder.id,
+    message: reminder.message,
+    status: reminder.status,
+    schedule: reminder.schedule,
+    targets: reminder.targets,
+    next_at: iso(reminder.nextAt),
+    snoozed_until: iso(reminder.snoozedUntil),
+    fired: reminder.fired,
+    created_at: iso(reminder.createdAt),
+    created_by: reminder.createdBy,
+  };
+}
+
+function lastOf(store: ReminderStore, id: string) {
+  const last = store.lastDelivery(id);
+  if (!last) return null;
+  return {
+    due_at: new Date(last.occurrence.dueAt).toISOString(),
+    fired_at: new Date(last.occurrence.firedAt).toISOString(),
+    deliveries: last.deliveries.map((d) => ({
+      target: d.target,
+      status: d.status,
+      attempts: d.attempts,
+      error: d.lastError,
+    })),
+  };
+}
+
+/** Input errors are the client's: 400 (or the status given, e.g. 404 for an unknown id). */
+function asHttp<T>(work: () => T, status = 400): T {
+  try {
+    return work();
+  } catch (error) {
+    if (error instanceof InputError) throw new HttpError(status, error.message);
+    throw error;
+  }
+}
+
+async function asHttpAsync<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof InputError) throw new HttpError(400, error.message);
+    throw error;
+  }
+}
