@@ -1,0 +1,161 @@
+import type { Assistant } from "../../agent/assistant.js";
+import type { AgentEvent, FinalEvent } from "../../agent/events.js";
+import { toSpeech } from "../../agent/spoken.js";
+import type { Logger } from "../../logging/logger.js";
+import type { ConversationStore } from "../../store/conversations.js";
+import type { ToolPolicy } from "../../tools/policy.js";
+import type { WyomingEvent } from "./framing.js";
+
+export interface TranscriptDeps {
+  assistant: Assistant;
+  conversations: ConversationStore;
+  policy: ToolPolicy;
+  logger: Logger;
+  /** HA waits without a timeout of its own: the answer leaves within this long, whatever runs behind it. */
+  deadlineMs: number;
+}
+
+/** What HA's conversation ids look like (ULIDs); anything unlike an id starts a conversation of its own. */
+const CONVERSATION_ID = /^[\w.:-]{1,128}$/;
+const SOURCE = "wyoming";
+
+type Language = "zh" | "en";
+
+/** What Cyrene says of its own (nothing to speak, or not in time), in the language the user spoke. */
+const SAY = {
+  done: { zh: "好的。", en: "OK." },
+  stillWorking: {
+    zh: "我还在处理，稍后再问我结果吧。",
+    en: "I'm still working on that; ask me again in a moment for the result.",
+  },
+  tooSlow: { zh: "抱歉，这次没来得及回答，请再说一次。", en: "Sorry, that took too long. Please try again." },
+  failed: {
+    zh: "抱歉，我现在无法回答，请稍后再试。",
+    en: "Sorry, I can't answer right now. Please try again later.",
+  },
+  unheard: { zh: "抱歉，我没听清。", en: "Sorry, I didn't catch that." },
+} as const;
+
+/** Where a turn has got to, as its events tell it. */
+class Progress {
+  started = false;
+  text = "";
+  private readonly running = new Set<string>();
+  private backgrounded = false;
+
+  readonly track = (event: AgentEvent): void => {
+    if (event.type === "turn_started") this.started = true;
+    else if (event.type === "text") this.text += event.text;
+    else if (event.type === "tool_started") this.running.add(event.callId);
+    else if (event.type === "tool_finished") {
+      this.running.delete(event.callId);
+      if (event.background) this.backgrounded = true;
+    }
+  };
+
+  /** A tool is still at work (or went on in the background): its result will come. */
+  get working(): boolean {
+    return this.running.size > 0 || this.backgrounded;
+  }
+}
+
+/**
+ * A `transcript` → one turn of the conversation HA's conversation id names → `handled {text}` with the
+ * reply as it should be spoken, or `not-handled {text}` when the turn failed. Always within the
+ * deadline: the turn gets a little less than it so the LLM is cut off first and what it said arrives;
+ * if the turn is still busy at the deadline (a slow tool), the answer says so and the turn goes on.
+ */
+export async function answerTranscript(event: WyomingEvent, deps: TranscriptDeps): Promise<WyomingEvent> {
+  const text = typeof event.data.text === "string" ? event.data.text.trim() : "";
+  const language = languageOf(text);
+  if (!text) return notHandled(SAY.unheard[language]);
+  const context = event.data.context as { conversation_id?: unknown } | undefined;
+  const haId = typeof context?.conversation_id === "string" ? context.conversation_id : undefined;
+  const externalId = haId && CONVERSATION_ID.test(haId) ? haId : undefined;
+
+  const progress = new Progress();
+  const notStarted = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<"deadline">((resolve) => {
+    timer = setTimeout(() => resolve("deadline"), deps.deadlineMs);
+  });
+  const turn = runTurn(text, externalId, progress, notStarted.signal, deps);
+  try {
+    const outcome = await Promise.race([turn, deadline]);
+    if (outcome === "deadline") {
+      // Still queued behind another turn of this conversation: it must not run after the user gave up.
+      if (!progress.started) notStarted.abort();
+      void turn.then(
+        (final) =>
+          deps.logger.info({ error: final.error?.message }, "wyoming turn finished after its answer"),
+        (error: unknown) => deps.logger.error({ err: error }, "wyoming turn failed after its answer"),
+      );
+      return lateAnswer(progress.text, progress.working, language);
+    }
+    // A reply of nothing but emoji or a link is done all the same.
+    if (!outcome.error) return handled(toSpeech(outcome.text) || SAY.done[language]);
+    if (outcome.error.kind === "deadline") return lateAnswer(outcome.text, progress.working, language);
+    deps.logger.warn({ error: outcome.error.message }, "wyoming turn failed");
+    return notHandled(SAY.failed[language]);
+  } catch (error) {
+    deps.logger.error({ err: error }, "wyoming turn failed");
+    return notHandled(SAY.failed[language]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The turn, in the conversation HA's id names. Two first utterances of one HA conversation cannot both
+ * create it: the Assistant stores the first one's conversation before the next event is read.
+ */
+function runTurn(
+  message: string,
+  externalId: string | undefined,
+  progress: Progress,
+  signal: AbortSignal,
+  deps: TranscriptDeps,
+): Promise<FinalEvent> {
+  const conversationId = externalId && deps.conversations.findExternal(SOURCE, externalId);
+  return deps.assistant.turn(
+    {
+      message,
+      source: SOURCE,
+      ...(conversationId ? { conversationId } : { externalId }),
+      policy: deps.policy,
+      voice: true,
+      deadlineMs: turnDeadline(deps.deadlineMs),
+      signal,
+    },
+    progress.track,
+  );
+}
+
+/** The turn's own deadline: early enough that its cut-short answer reaches HA before ours fires. */
+export function turnDeadline(deadlineMs: number): number {
+  return deadlineMs - Math.min(1_000, deadlineMs / 5);
+}
+
+/**
+ * The answer when time ran out. With a tool still at work the request is under way, so it is handled
+ * ("still working on it") and the result comes in the next turn; with nothing at work it failed.
+ */
+function lateAnswer(partial: string, working: boolean, language: Language): WyomingEvent {
+  const spoken = toSpeech(partial);
+  if (working)
+    return handled(spoken ? `${spoken} ${SAY.stillWorking[language]}` : SAY.stillWorking[language]);
+  return spoken ? handled(spoken) : notHandled(SAY.tooSlow[language]);
+}
+
+/** HA does not send the pipeline's language: Chinese if the user spoke Chinese, English otherwise. */
+export function languageOf(text: string): Language {
+  return /\p{Script=Han}/u.test(text) ? "zh" : "en";
+}
+
+function handled(text: string): WyomingEvent {
+  return { type: "handled", data: { text } };
+}
+
+function notHandled(text: string): WyomingEvent {
+  return { type: "not-handled", data: { text } };
+}
