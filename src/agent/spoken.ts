@@ -7,7 +7,7 @@ export const SPOKEN_STYLE =
   "user's language (中文 or English), as you would say it — plain text, no lists, no Markdown, no emoji, " +
   "no links; say numbers and units the way people say them.";
 
-const EMOJI = /[\p{Extended_Pictographic}\p{Emoji_Modifier}\u{FE0F}\u{200D}\u{20E3}]/gu;
+const EMOJI = /\p{Extended_Pictographic}|\p{Emoji_Modifier}|\u{FE0F}|\u{200D}|\u{20E3}/gu;
 // Up to a space, a bracket or CJK punctuation; a trailing full stop or comma is the sentence's.
 const URL =
   /\bhttps?:\/\/[^\s)>\]\u3000-\u303f\uff00-\uffef]+?(?=[.,;:!?]?(?:[\s)>\]\u3000-\u303f\uff00-\uffef]|$))/g;
@@ -33,19 +33,31 @@ export function toSpeech(text: string): string {
     .trim();
 }
 
+const CJK_MARK = /[，。！？；：、]/;
+
+function lastCjkMark(text: string): number {
+  for (let i = text.length - 1; i >= 0; i--) if (CJK_MARK.test(text[i]!)) return i;
+  return -1;
+}
+
 /**
  * The same, for text that arrives in pieces: what can be cleaned is given out at once, up to the last
- * line break or space, so speech can start while the rest is still coming; a link or a Markdown mark
+ * line break, space or Chinese punctuation mark, so speech can start while the rest is still coming; a link or a Markdown mark
  * split across two pieces is only cleaned once it is whole.
  */
 export class SpeechStream {
   private pending = "";
   private started = false;
+  private lastChar = "";
 
   /** Adds a piece; answers the cleaned text ready to send (may be ""). */
   push(piece: string): string {
     this.pending += piece;
-    const cut = Math.max(this.pending.lastIndexOf("\n"), this.pending.lastIndexOf(" "));
+    const cut = Math.max(
+      this.pending.lastIndexOf("\n"),
+      this.pending.lastIndexOf(" "),
+      lastCjkMark(this.pending),
+    );
     const openFence = (this.pending.match(/```/g)?.length ?? 0) % 2 === 1;
     if (cut < 0 || openFence) return "";
     const ready = this.pending.slice(0, cut + 1);
@@ -63,8 +75,10 @@ export class SpeechStream {
   private emit(raw: string): string {
     const spoken = toSpeech(raw);
     if (!spoken) return "";
-    const joined = this.started ? ` ${spoken}` : spoken;
+    // Chinese has no spaces between sentences: a piece cut after a Chinese mark joins the next directly.
+    const joined = !this.started || CJK_MARK.test(this.lastChar) ? spoken : ` ${spoken}`;
     this.started = true;
+    this.lastChar = spoken.at(-1) ?? "";
     return joined;
   }
 }

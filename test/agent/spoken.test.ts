@@ -36,3 +36,12 @@ describe("SpeechStream", () => {
     expect(stream.end()).toBe(" how");
   });
 });
+
+describe("SpeechStream with Chinese", () => {
+  it("gives each clause out as it ends, without adding spaces", () => {
+    const stream = new SpeechStream();
+    const out = ["好的，**客厅", "灯**已经打开了。", "还要", "别的吗？"].map((p) => stream.push(p));
+    expect(out).toEqual(["好的，", "客厅灯已经打开了。", "", "还要别的吗？"]);
+    expect(stream.end()).toBe("");
+  });
+});

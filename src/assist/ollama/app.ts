@@ -3,6 +3,9 @@ import type { Assistant } from "../../agent/assistant.js";
 import type { Logger } from "../../logging/logger.js";
 import type { ConversationStore } from "../../store/conversations.js";
 import type { ToolPolicy } from "../../tools/policy.js";
+import { chatRoutes } from "./chat-route.js";
+import { notFound, ollamaErrors } from "./errors.js";
+import { modelRoutes } from "./models.js";
 
 export interface OllamaAppDeps {
   assistant: Assistant;
@@ -17,16 +20,26 @@ export interface OllamaAppDeps {
   openAi: Router;
   /** /healthz and /readyz. */
   health: Router;
+  /**
+   * The names of Cyrene's own tools: an HA tool of the same name (HA names script tools after the
+   * script) is left out of the turn rather than shadowing Cyrene's.
+   */
+  toolNames?: () => string[];
 }
 
 /** The Ollama-compatible API that HA's Ollama integration talks to, with /v1 beside it. */
 export function createOllamaApp(deps: OllamaAppDeps): Express {
   const app = express();
   app.disable("x-powered-by");
+  app.set("etag", false);
   app.use(deps.health);
   app.use(deps.access);
-  app.use(express.json({ limit: "4mb" }));
+  // AI Task requests may carry camera images (base64).
+  app.use(express.json({ limit: "16mb" }));
   app.use(deps.openAi);
-  // The Ollama routes themselves: see the issue (GET /api/tags, POST /api/chat, /api/pull, /api/version).
+  app.use(modelRoutes());
+  app.use(chatRoutes(deps));
+  app.use(notFound);
+  app.use(ollamaErrors(deps.logger));
   return app;
 }

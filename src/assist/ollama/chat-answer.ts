@@ -1,0 +1,152 @@
+import type { Response } from "express";
+import type { TurnOutcome } from "../../agent/assistant.js";
+import type { AgentEvent } from "../../agent/events.js";
+import { SpeechStream, toSpeech } from "../../agent/spoken.js";
+import type { LlmToolCall } from "../../llm/messages.js";
+import { apiErrorOf } from "../../server/turn-errors.js";
+import { NdjsonWriter } from "./ndjson.js";
+
+export interface AnswerShape {
+  /** The model as the client named it, echoed on every line. */
+  model: string;
+  /** HA will speak the answer: Markdown, emoji and links are taken out of it. */
+  spoken: boolean;
+}
+
+/**
+ * A turn as Ollama's streamed /api/chat answer: the text as it comes, then the client's tool calls if
+ * the turn paused for them, then a `done` line. Every line carries `message.role`, which the ollama
+ * client requires of each.
+ */
+export class StreamedChat {
+  private readonly writer: NdjsonWriter;
+  private readonly speech?: SpeechStream;
+
+  constructor(
+    res: Response,
+    private readonly shape: AnswerShape,
+    private readonly timing: Timing,
+  ) {
+    this.writer = new NdjsonWriter(res);
+    if (shape.spoken) this.speech = new SpeechStream();
+  }
+
+  event(event: AgentEvent): void {
+    if (event.type === "text") this.say(this.speech ? this.speech.push(event.text) : event.text);
+  }
+
+  finish(outcome: TurnOutcome): void {
+    if (outcome.error) return this.fail(outcome.error.message);
+    if (this.speech) this.say(this.speech.end());
+    if (outcome.clientCalls) {
+      this.writer.line(this.line({ content: "", tool_calls: outcome.clientCalls.map(toOllamaCall) }));
+    }
+    this.writer.line({ ...this.line({ content: "" }), ...doneFields(outcome, this.timing) });
+    this.writer.end();
+  }
+
+  /**
+   * HA's integration catches none of the errors an Ollama stream can raise (an error status, an `error`
+   * line): they reach HA as an unknown error with a traceback. An answer with no text instead makes HA
+   * report "Unable to get response" as a proper error response, and keep nothing of the exchange — as
+   * Cyrene keeps nothing of it in what the client was shown. Once text went out, an `error` line (as
+   * Ollama sends) is the only honest end.
+   */
+  fail(message: string): void {
+    if (this.writer.started) this.writer.line({ error: message });
+    else this.writer.line({ ...this.line({ content: "" }), done: true, done_reason: "error" });
+    this.writer.end();
+  }
+
+  private say(text: string): void {
+    if (!text) return;
+    this.writer.line(this.line({ content: text }));
+  }
+
+  private line(message: Record<string, unknown>) {
+    return {
+      model: this.shape.model,
+      created_at: new Date().toISOString(),
+      message: { role: "assistant", ...message },
+      done: false,
+    };
+  }
+}
+
+/** A turn as Ollama's answer to `stream: false`; a failed turn as an error status with `{error}`. */
+export function sendWholeChat(res: Response, shape: AnswerShape, outcome: TurnOutcome, timing: Timing): void {
+  if (outcome.error) {
+    res.status(apiErrorOf(outcome.error).status).json({ error: outcome.error.message });
+    return;
+  }
+  const calls = outcome.clientCalls;
+  res.json({
+    model: shape.model,
+    created_at: new Date().toISOString(),
+    message: {
+      role: "assistant",
+      content: shape.spoken ? toSpeech(outcome.text) : outcome.text,
+      ...(calls ? { tool_calls: calls.map(toOllamaCall) } : {}),
+    },
+    ...doneFields(outcome, timing),
+  });
+}
+
+/** Ollama reports durations in nanoseconds: the wait for the first text, and the rest of the turn. */
+export class Timing {
+  private readonly started = performance.now();
+  private first?: number;
+
+  firstText(): void {
+    this.first ??= performance.now();
+  }
+
+  durations() {
+    const now = performance.now();
+    const first = this.first ?? now;
+    const ns = (ms: number) => Math.round(ms * 1e6);
+    return {
+      total_duration: ns(now - this.started),
+      load_duration: 0,
+      prompt_eval_duration: ns(first - this.started),
+      eval_duration: ns(now - first),
+    };
+  }
+}
+
+function doneFields(outcome: TurnOutcome, timing: Timing) {
+  return {
+    done: true,
+    done_reason: "stop",
+    ...timing.durations(),
+    prompt_eval_count: outcome.usage.promptTokens,
+    eval_count: outcome.usage.completionTokens,
+  };
+}
+
+/** The answer to a request without messages, which Ollama clients send to load a model. */
+export function loadedLine(model: string) {
+  return {
+    model,
+    created_at: new Date().toISOString(),
+    message: { role: "assistant", content: "" },
+    done: true,
+    done_reason: "load",
+  };
+}
+
+/** Ollama's tool call: no id, and the arguments as an object (HA's client rejects a string). */
+function toOllamaCall(call: LlmToolCall) {
+  return { function: { name: call.name, arguments: argumentsOf(call.arguments) } };
+}
+
+function argumentsOf(json: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(json || "{}");
+    return value && typeof value === "object" && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : {};
+  } catch {
+    return {};
+  }
+}

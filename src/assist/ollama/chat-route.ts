@@ -1,0 +1,123 @@
+import { Router } from "express";
+import { UnknownToolCallError, type TurnOptions, type TurnOutcome } from "../../agent/assistant.js";
+import type { AgentEvent } from "../../agent/events.js";
+import { resolveConversation } from "../../agent/history-match.js";
+import { toSpeech } from "../../agent/spoken.js";
+import { HttpError } from "../../server/errors.js";
+import { abortOnDisconnect } from "../../server/sse.js";
+import type { ToolDefinition } from "../../tools/contract.js";
+import type { OllamaAppDeps } from "./app.js";
+import { loadedLine, sendWholeChat, StreamedChat, Timing, type AnswerShape } from "./chat-answer.js";
+import { writeNdjson } from "./ndjson.js";
+import { parseChat, type ChatRequest } from "./request.js";
+
+/** The source of the conversations HA's Ollama integration holds with Cyrene. */
+export const OLLAMA_SOURCE = "ollama";
+
+type ChatDeps = Pick<
+  OllamaAppDeps,
+  "assistant" | "conversations" | "policy" | "deadlineMs" | "logger" | "toolNames"
+>;
+
+/**
+ * POST /api/chat. HA sends its whole (trimmed) history each time, with its own system prompt and no
+ * conversation id: the history finds the stored conversation it continues, and what HA is shown is
+ * recorded so its next request finds it again.
+ */
+export function chatRoutes(deps: ChatDeps): Router {
+  const router = Router();
+
+  router.post("/api/chat", async (req, res) => {
+    const request = parseChat(req.body);
+    const shape: AnswerShape = { model: request.model, spoken: request.purpose === "conversation" };
+    if (request.last.kind === "none") {
+      const line = loadedLine(request.model);
+      return request.stream ? writeNdjson(res, [line]) : void res.json(line);
+    }
+    const signal = abortOnDisconnect(res);
+    const timing = new Timing();
+    const streamed = request.stream ? new StreamedChat(res, shape, timing) : undefined;
+    const emit = (event: AgentEvent) => {
+      if (event.type === "text") timing.firstText();
+      streamed?.event(event);
+    };
+    let outcome: TurnOutcome;
+    try {
+      outcome = await runTurn(deps, request, signal, emit);
+    } catch (error) {
+      if (!(error instanceof UnknownToolCallError)) throw error;
+      if (!streamed) throw new HttpError(400, error.message);
+      return streamed.fail(error.message);
+    }
+    if (outcome.error?.kind === "aborted") return;
+    if (streamed) return streamed.finish(outcome);
+    sendWholeChat(res, shape, outcome, timing);
+  });
+
+  return router;
+}
+
+/**
+ * A new turn in the conversation HA's history continues, or the paused turn HA's tool results answer.
+ * Turns HA will speak are voice turns under the voice deadline; AI Task turns are neither.
+ */
+async function runTurn(
+  deps: ChatDeps,
+  request: ChatRequest,
+  signal: AbortSignal,
+  emit: (event: AgentEvent) => void,
+): Promise<TurnOutcome> {
+  const { assistant, conversations } = deps;
+  const spoken = request.purpose === "conversation";
+  const options: TurnOptions = {
+    policy: deps.policy,
+    signal,
+    clientTools: clientToolsOf(deps, request),
+    params: request.params,
+    output: request.output,
+    ...(spoken ? { voice: true, deadlineMs: deps.deadlineMs } : {}),
+  };
+  const shown = spoken ? toSpeech : undefined;
+  const resolved = resolveConversation(conversations, {
+    source: OLLAMA_SOURCE,
+    caller: "",
+    prior: request.prior,
+  });
+  const { last } = request;
+  if (last.kind === "tool_results") {
+    if (!resolved.conversationId) {
+      throw new UnknownToolCallError(
+        "No conversation of Cyrene's waits for these tool results: the history before them matches none.",
+      );
+    }
+    const toolResults = last.results.map((content) => ({ content }));
+    return assistant.resume(
+      { ...options, conversationId: resolved.conversationId, toolResults, transcript: { shown } },
+      emit,
+    );
+  }
+  if (last.kind === "none") throw new HttpError(400, "There is no message to answer.");
+  return assistant.turn(
+    {
+      ...options,
+      message: last.text,
+      conversationId: resolved.conversationId,
+      priorMessages: resolved.priorMessages,
+      source: OLLAMA_SOURCE,
+      caller: "",
+      instructions: request.instructions,
+      transcript: { before: resolved.seen, shown },
+    },
+    emit,
+  );
+}
+
+/** HA's tools, less those whose names Cyrene's own tools have (HA cannot rename them, so refusing would fail every turn). */
+function clientToolsOf(deps: ChatDeps, request: ChatRequest): ToolDefinition[] {
+  if (request.clientTools.length === 0 || !deps.toolNames) return request.clientTools;
+  const own = new Set(deps.toolNames());
+  const clashing = request.clientTools.filter((tool) => own.has(tool.name)).map((tool) => tool.name);
+  if (clashing.length === 0) return request.clientTools;
+  deps.logger.warn({ tools: clashing }, "HA tools left out: Cyrene has tools of the same names");
+  return request.clientTools.filter((tool) => !own.has(tool.name));
+}

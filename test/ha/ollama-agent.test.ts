@@ -1,0 +1,584 @@
+import WebSocket from "ws";
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
+import { silentLogger } from "../../src/logging/logger.js";
+import { allowAllTools } from "../../src/tools/policy.js";
+import { describeHa, type HaInfo } from "../fixtures/ha/use-ha.js";
+import type { RecordedRequest } from "../fixtures/scripted-llm/server.js";
+import { startHarness, type Harness } from "../support/harness.js";
+import { restCall, restState } from "./support/real-ha.js";
+
+/**
+ * Cyrene as a conversation agent and an AI Task entity of HA's own Ollama integration: the entry and
+ * its subentries made through HA's config-flow API, turns run by HA (conversation/process, an Assist
+ * pipeline, ai_task.generate_data) against Cyrene's Ollama-compatible port, with the scripted LLM.
+ * Names carry "Ollama" so they stay apart from the Wyoming tests on the same shared HA.
+ */
+describeHa("Cyrene as HA's Ollama conversation agent", (info) => {
+  let h: Harness;
+  let ws: HaEvents;
+  let entryId: string;
+  let agent: string;
+  let aiTask: string;
+  const transcript: string[] = [];
+
+  beforeAll(async () => {
+    h = await startHarness({ assist: true, env: { CYRENE_HA_URL: info.url, CYRENE_HA_TOKEN: info.token } });
+    ws = await HaEvents.connect(info);
+    entryId = await createOllamaEntry(info, h.ollamaUrl);
+    await addSubentry(info, entryId, "conversation", { name: "Cyrene Ollama Agent", model: "cyrene:latest" });
+    await addSubentry(info, entryId, "ai_task_data", { name: "Cyrene Ollama Task", model: "cyrene:latest" });
+    agent = await entityOf(ws, entryId, "conversation");
+    aiTask = await entityOf(ws, entryId, "ai_task");
+  }, 120_000);
+  afterAll(async () => {
+    if (entryId) await removeEntry(info, entryId);
+    ws?.close();
+    await h?.close();
+    // For the closing notes: what was said and what HA answered.
+    if (transcript.length) console.log(`\nHA ↔ Cyrene over the Ollama API\n${transcript.join("\n")}\n`);
+  });
+  // HA is shared and test/ha/harness.test.ts restarts it once: a test cut by that is retried.
+  beforeEach(async () => {
+    h.llm.reset();
+    await untilReady(h, info, agent);
+  });
+  afterEach(() => {
+    expect(h.llm.pending, "every scripted reply should be used").toBe(0);
+  });
+
+  /** What Cyrene's tools did in the newest turn, as the LLM's last request shows it. */
+  const cyreneSteps = () => {
+    const messages = h.llm.requests.at(-1)?.body.messages ?? [];
+    const turn = messages.slice(messages.findLastIndex((m) => m.role === "user") + 1);
+    return turn.flatMap((m) =>
+      m.role === "assistant"
+        ? ((m.tool_calls as { function: { name: string; arguments: string } }[] | undefined) ?? []).map(
+            (c) => `  Cyrene → ${c.function.name} ${c.function.arguments}`,
+          )
+        : m.role === "tool"
+          ? [`    ← ${String(m.content).slice(0, 160)}`]
+          : [],
+    );
+  };
+  const toolResults = (request: RecordedRequest) =>
+    request.body.messages.filter((m) => m.role === "tool").map((m) => JSON.parse(m.content as string));
+  const converse = async (text: string, language: string, conversationId?: string) => {
+    const result = await ws.call<ConversationResult>("conversation/process", {
+      text,
+      language,
+      agent_id: agent,
+      ...(conversationId ? { conversation_id: conversationId } : {}),
+    });
+    transcript.push(
+      `[conversation/process, ${language}] user: ${text}`,
+      ...cyreneSteps(),
+      `  HA (${result.response.response_type}): ${speechOf(result)}`,
+    );
+    return result;
+  };
+
+  it(
+    "turns on 客厅灯 through HA: HA → /api/chat → scripted LLM → iot_control → the light is on, and HA says Cyrene's reply",
+    { timeout: 60_000, retry: 2 },
+    async () => {
+      const lamp = info.fixture.entities.livingRoomLamp.entityId;
+      await restCall(info, "light", "turn_off", { entity_id: lamp });
+      await expect.poll(async () => (await restState(info, lamp)).state).toBe("off");
+
+      h.llm.script(
+        { toolCalls: [{ name: "iot_control", arguments: { service: "light.turn_on", target: "客厅灯" } }] },
+        (request) => {
+          const [result] = toolResults(request);
+          return { text: result.success ? "好的，**客厅灯**已经打开了 💡" : `失败：${result.error}` };
+        },
+      );
+      const result = await converse("打开客厅灯", "zh-CN");
+      expect(result.response.response_type).toBe("action_done");
+      expect(speechOf(result)).toBe("好的，客厅灯已经打开了");
+      expect(toolResults(h.llm.requests[1]!)[0]).toMatchObject({
+        success: true,
+        data: { results: [expect.stringMatching(/^客厅灯 \(light\.living_room_lamp\): on/)] },
+      });
+      await expect.poll(async () => (await restState(info, lamp)).state).toBe("on");
+
+      // What HA sent: its system prompt became the note's instructions, clock line gone, spoken style asked.
+      const note = h.llm.requests[0]!.body.messages.filter((m) => m.role === "system").at(-1)!
+        .content as string;
+      expect(note).toMatch(/Instructions from the app[\s\S]*voice assistant for Home Assistant/);
+      expect(note).not.toMatch(/Current time is/);
+      expect(note).toMatch(/spoken aloud/);
+    },
+  );
+
+  it(
+    "unlocks 入户门锁 only after the user's yes in the next turn of HA's conversation",
+    { timeout: 60_000, retry: 2 },
+    async () => {
+      const lock = info.fixture.lock;
+      await restCall(info, "lock", "lock", { entity_id: lock });
+      await expect.poll(async () => (await restState(info, lock)).state).toBe("locked");
+
+      h.llm.script(
+        { toolCalls: [{ name: "iot_control", arguments: { service: "lock.unlock", target: "大门锁" } }] },
+        (request) => {
+          expect(toolResults(request)[0]).toMatchObject({ data: { status: "confirmation_required" } });
+          return { text: "要解锁入户门锁吗？" };
+        },
+      );
+      const asked = await converse("把大门锁打开", "zh-CN");
+      expect(speechOf(asked)).toBe("要解锁入户门锁吗？");
+      expect(asked.continue_conversation).toBe(true);
+      expect((await restState(info, lock)).state).toBe("locked");
+
+      let confirmation = "";
+      h.llm.script(
+        (request) => {
+          // From Cyrene's stored conversation, which HA's resent history found again.
+          const pending = toolResults(request).find((r) => r.data?.status === "confirmation_required");
+          confirmation = pending.data.confirmation_id;
+          expect(request.body.messages.at(-1)).toEqual({ role: "user", content: "是的" });
+          return { toolCalls: [{ name: "iot_control", arguments: { confirmation_id: confirmation } }] };
+        },
+        (request) => {
+          const done = toolResults(request).at(-1);
+          return { text: done.success ? "已经为你解锁入户门锁。" : `失败：${done.error}` };
+        },
+      );
+      const confirmed = await converse("是的", "zh-CN", asked.conversation_id);
+      expect(confirmation).toMatch(/^confirm-/);
+      expect(confirmed.conversation_id).toBe(asked.conversation_id);
+      expect(speechOf(confirmed)).toBe("已经为你解锁入户门锁。");
+      await expect.poll(async () => (await restState(info, lock)).state).toBe("unlocked");
+      await restCall(info, "lock", "lock", { entity_id: lock });
+    },
+  );
+
+  it(
+    "hands the calls of HA's own tools (Assist API selected) to HA and resumes the turn with HA's results",
+    { timeout: 60_000, retry: 2 },
+    async () => {
+      const lamp = info.fixture.entities.bedroomLamp.entityId;
+      await restCall(info, "light", "turn_off", { entity_id: lamp });
+      await expect.poll(async () => (await restState(info, lamp)).state).toBe("off");
+      const withApi = await entityOfSubentry(
+        () =>
+          addSubentry(info, entryId, "conversation", {
+            name: "Cyrene Ollama Assist API",
+            model: "cyrene:latest",
+            llm_hass_api: ["assist"],
+          }),
+        ws,
+        entryId,
+      );
+      await untilReady(h, info, withApi);
+      h.llm.script(
+        (request) => {
+          expect(request.body.tools!.map((t) => t.function.name)).toEqual(
+            expect.arrayContaining(["iot_control", "HassTurnOn"]),
+          );
+          return { toolCalls: [{ name: "HassTurnOn", arguments: { name: "卧室台灯", domain: ["light"] } }] };
+        },
+        (request) => {
+          const result = toolResults(request).at(-1);
+          return {
+            text:
+              result?.response_type === "action_done"
+                ? "卧室台灯开好了。"
+                : `没成功：${JSON.stringify(result)}`,
+          };
+        },
+      );
+      const result = await ws.call<ConversationResult>("conversation/process", {
+        text: "开一下卧室台灯",
+        language: "zh-CN",
+        agent_id: withApi,
+      });
+      transcript.push(
+        "[conversation/process, zh-CN, Assist API selected] user: 开一下卧室台灯",
+        "  Cyrene → HassTurnOn (run by HA)",
+        `    ← ${JSON.stringify(toolResults(h.llm.requests[1]!).at(-1)).slice(0, 160)}`,
+        `  HA (${result.response.response_type}): ${speechOf(result)}`,
+      );
+      expect(speechOf(result)).toBe("卧室台灯开好了。");
+      await expect.poll(async () => (await restState(info, lamp)).state).toBe("on");
+      // The same turn went on: HA's result (sent without an id) landed under the call's id.
+      const resumed = h.llm.requests[1]!.body.messages;
+      const call = resumed.findLast((m) => m.role === "assistant")!.tool_calls as { id: string }[];
+      expect(resumed.at(-1)).toMatchObject({ role: "tool", tool_call_id: call[0]!.id });
+      expect(h.cyrene.turns.recent(1)[0]).toMatchObject({ status: "completed", rounds: 2 });
+    },
+  );
+
+  it(
+    "gives ai_task.generate_data with a structure data that matches it",
+    { timeout: 60_000, retry: 2 },
+    async () => {
+      h.llm.script({
+        text: '```json\n{"name": "客厅", "lights_on": 2, "summary": "Two lights are on."}\n```',
+      });
+      const res = await fetch(`${info.url}/api/services/ai_task/generate_data?return_response`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${info.token}`, "content-type": "application/json" },
+        body: JSON.stringify({
+          task_name: "living room report",
+          entity_id: aiTask,
+          instructions: "Report on the living room: its name, how many lights are on, and a summary.",
+          structure: {
+            name: { description: "The room's name", required: true, selector: { text: {} } },
+            lights_on: { description: "Lights that are on", required: true, selector: { number: {} } },
+            summary: { selector: { text: {} } },
+          },
+        }),
+      });
+      expect(res.status, await res.clone().text()).toBe(200);
+      const { service_response } = (await res.json()) as { service_response: { data: unknown } };
+      expect(service_response.data).toEqual({ name: "客厅", lights_on: 2, summary: "Two lights are on." });
+      transcript.push(
+        `[ai_task.generate_data] instructions: Report on the living room…\n  HA data: ${JSON.stringify(service_response.data)}`,
+      );
+      const sent = h.llm.requests[0]!.body.messages;
+      const note = sent.filter((m) => m.role === "system").at(-1)!.content as string;
+      expect(note).toMatch(/valid against this JSON Schema/);
+      expect(note).toMatch(/"required":\["name","lights_on"\]/);
+      expect(note).not.toMatch(/spoken aloud/);
+    },
+  );
+
+  for (const { language, said, answer } of [
+    { language: "zh-CN", said: "客厅现在冷吗？", answer: "客厅现在二十二度，不冷。要我把空调调高一点吗？" },
+    {
+      language: "en",
+      said: "Is it cold in the living room?",
+      answer: "It is 22 degrees in the living room, not cold.",
+    },
+  ]) {
+    it(
+      `answers an Assist pipeline (text in, intent stage) in ${language} with Cyrene as conversation engine`,
+      { timeout: 60_000, retry: 2 },
+      async () => {
+        const pipeline = await ws.call<{ id: string }>("assist_pipeline/pipeline/create", {
+          name: `Cyrene Ollama ${language} (test)`,
+          language,
+          conversation_engine: agent,
+          conversation_language: "*",
+          stt_engine: null,
+          stt_language: null,
+          tts_engine: null,
+          tts_language: null,
+          tts_voice: null,
+          wake_word_entity: null,
+          wake_word_id: null,
+        });
+        try {
+          h.llm.script({ text: answer, pieceSize: 6 });
+          const events = await ws.runPipeline({
+            pipeline: pipeline.id,
+            start_stage: "intent",
+            end_stage: "intent",
+            input: { text: said },
+          });
+          const types = events.map((e) => e.type);
+          expect(types[0]).toBe("run-start");
+          expect(types.at(-1)).toBe("run-end");
+          expect(types).not.toContain("error");
+          const end = events.find((e) => e.type === "intent-end")!.data as {
+            intent_output: ConversationResult;
+          };
+          expect(speechOf(end.intent_output)).toBe(answer);
+          expect(events.find((e) => e.type === "intent-start")?.data).toMatchObject({
+            engine: agent,
+            language,
+          });
+          // Streamed: HA got the answer in pieces while Cyrene produced it.
+          const deltas = events.filter((e) => e.type === "intent-progress");
+          expect(deltas.length).toBeGreaterThan(0);
+          expect(h.llm.requests.at(-1)!.body.messages.at(-1)).toEqual({ role: "user", content: said });
+          transcript.push(
+            `[assist_pipeline/run ${language}, intent → intent] user: ${said}\n  HA: ${speechOf(end.intent_output)}`,
+          );
+        } finally {
+          await ws.call("assist_pipeline/pipeline/delete", { pipeline_id: pipeline.id });
+        }
+      },
+    );
+  }
+
+  it(
+    "reports a failing LLM as the agent's error response, promptly",
+    { timeout: 60_000, retry: 2 },
+    async () => {
+      h.llm.script({ status: 401 });
+      const started = Date.now();
+      const result = await converse("打开客厅灯", "zh-CN");
+      expect(Date.now() - started).toBeLessThan(10_000);
+      expect(result.response.response_type).toBe("error");
+      expect(speechOf(result)).toBe("Unable to get response");
+    },
+  );
+
+  it("reports Cyrene being down as an error at once, not a hang", { timeout: 90_000, retry: 2 }, async () => {
+    const gone = await startHarness({ assist: true });
+    const goneEntry = await createOllamaEntry(info, gone.ollamaUrl);
+    try {
+      await addSubentry(info, goneEntry, "conversation", {
+        name: "Cyrene Ollama Down",
+        model: "cyrene:latest",
+      });
+      const downAgent = await entityOf(ws, goneEntry, "conversation");
+      await gone.close();
+      const started = Date.now();
+      const failure = await ws
+        .call("conversation/process", { text: "打开客厅灯", language: "zh-CN", agent_id: downAgent })
+        .then(
+          () => "answered",
+          (error: Error) => error.message,
+        );
+      expect(Date.now() - started).toBeLessThan(10_000);
+      expect(failure).toMatch(/unknown_error|error/i);
+      transcript.push(`[conversation/process, Cyrene down] user: 打开客厅灯\n  HA: ${failure}`);
+    } finally {
+      await removeEntry(info, goneEntry);
+    }
+  });
+});
+
+interface ConversationResult {
+  response: { response_type: string; speech: { plain?: { speech: string } }; data?: unknown };
+  conversation_id: string;
+  continue_conversation: boolean;
+}
+
+const speechOf = (result: ConversationResult) => result.response.speech.plain?.speech ?? "";
+
+interface PipelineEvent {
+  type: string;
+  data?: Record<string, unknown>;
+}
+
+/**
+ * HA's websocket API with the pipeline's event stream (test/fixtures/ha/ws.ts answers results only).
+ * It connects again after the shared HA restarts (test/ha/harness.test.ts does, once).
+ */
+class HaEvents {
+  private nextId = 1;
+  private socket?: Promise<WebSocket>;
+  private readonly waiting = new Map<number, { take(message: Message): void; fail(error: Error): void }>();
+
+  private constructor(private readonly info: HaInfo) {}
+
+  static async connect(info: HaInfo): Promise<HaEvents> {
+    const events = new HaEvents(info);
+    await events.open();
+    return events;
+  }
+
+  call<T = unknown>(type: string, payload: Record<string, unknown> = {}): Promise<T> {
+    return this.send(type, payload, (message, resolve, reject) => {
+      if (message.type !== "result") return false;
+      const error = message.error as { code: string; message: string } | undefined;
+      if (message.success) resolve(message.result as T);
+      else reject(new Error(`HA ${type}: ${error?.code}: ${error?.message}`));
+      return true;
+    });
+  }
+
+  /** Runs a pipeline and collects its events up to run-end (or an error event). */
+  runPipeline(payload: Record<string, unknown>): Promise<PipelineEvent[]> {
+    const events: PipelineEvent[] = [];
+    return this.send("assist_pipeline/run", payload, (message, resolve, reject) => {
+      if (message.type === "result" && !message.success) {
+        reject(new Error(JSON.stringify(message.error)));
+        return true;
+      }
+      if (message.type !== "event") return false;
+      const event = message.event as PipelineEvent;
+      events.push(event);
+      if (event.type !== "run-end" && event.type !== "error") return false;
+      resolve(events);
+      return true;
+    });
+  }
+
+  close(): void {
+    void this.socket?.then((socket) => socket.close());
+  }
+
+  /** Sends a command; `on` sees each message for it and says when it is the last. */
+  private async send<T>(
+    type: string,
+    payload: Record<string, unknown>,
+    on: (message: Message, resolve: (value: T) => void, reject: (error: Error) => void) => boolean,
+  ): Promise<T> {
+    const socket = await this.open();
+    const id = this.nextId++;
+    return new Promise<T>((resolve, reject) => {
+      this.waiting.set(id, {
+        take: (message) => {
+          if (on(message, resolve, reject)) this.waiting.delete(id);
+        },
+        fail: reject,
+      });
+      socket.send(JSON.stringify({ id, type, ...payload }));
+    });
+  }
+
+  private open(): Promise<WebSocket> {
+    this.socket ??= authenticated(this.info).then(
+      (socket) => {
+        socket.on("message", (raw) => {
+          const message = JSON.parse(raw.toString()) as Message;
+          this.waiting.get(message.id as number)?.take(message);
+        });
+        socket.on("close", () => {
+          this.socket = undefined;
+          for (const waiter of this.waiting.values()) waiter.fail(new Error("HA websocket closed"));
+          this.waiting.clear();
+        });
+        return socket;
+      },
+      (error: unknown) => {
+        this.socket = undefined;
+        throw error;
+      },
+    );
+    return this.socket;
+  }
+}
+
+type Message = Record<string, unknown>;
+
+function authenticated(info: HaInfo): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(info.wsUrl);
+    socket.on("error", reject);
+    socket.on("message", function auth(raw) {
+      const message = JSON.parse(raw.toString()) as { type: string };
+      if (message.type === "auth_required") {
+        socket.send(JSON.stringify({ type: "auth", access_token: info.token }));
+      } else if (message.type === "auth_ok") {
+        socket.off("message", auth);
+        socket.off("error", reject);
+        resolve(socket);
+      } else reject(new Error(`HA websocket auth: ${message.type}`));
+    });
+  });
+}
+
+async function rest<T>(info: HaInfo, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${info.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${info.token}`, "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path} -> ${res.status}: ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+interface FlowResult {
+  flow_id: string;
+  type: string;
+  step_id?: string;
+  errors?: unknown;
+  reason?: string;
+  result?: { entry_id: string };
+}
+
+/** HA's config flow for the Ollama integration, as the UI runs it: the URL, then the entry loads. */
+async function createOllamaEntry(info: HaInfo, url: string): Promise<string> {
+  const form = await rest<FlowResult>(info, "POST", "/api/config/config_entries/flow", { handler: "ollama" });
+  expect(form).toMatchObject({ type: "form", step_id: "user" });
+  const done = await rest<FlowResult>(info, "POST", `/api/config/config_entries/flow/${form.flow_id}`, {
+    url,
+  });
+  expect(done, JSON.stringify(done)).toMatchObject({ type: "create_entry" });
+  const entryId = done.result!.entry_id;
+  await untilLoaded(info, entryId);
+  return entryId;
+}
+
+/** A subentry (conversation agent or AI Task) through HA's subentry flow. */
+async function addSubentry(
+  info: HaInfo,
+  entryId: string,
+  type: "conversation" | "ai_task_data",
+  data: Record<string, unknown>,
+): Promise<void> {
+  const path = "/api/config/config_entries/subentries/flow";
+  const form = await rest<FlowResult>(info, "POST", path, { handler: [entryId, type] });
+  expect(form, JSON.stringify(form)).toMatchObject({ type: "form", step_id: "set_options" });
+  const done = await rest<FlowResult>(info, "POST", `${path}/${form.flow_id}`, data);
+  expect(done, JSON.stringify(done)).toMatchObject({ type: "create_entry" });
+  // A new subentry reloads the entry; the next subentry flow needs it loaded.
+  await untilLoaded(info, entryId);
+}
+
+async function untilLoaded(info: HaInfo, entryId: string): Promise<void> {
+  await until(`entry ${entryId} loaded`, async () => {
+    const entries = await rest<{ entry_id: string; state: string }[]>(
+      info,
+      "GET",
+      "/api/config/config_entries/entry?domain=ollama",
+    );
+    return entries.find((e) => e.entry_id === entryId)?.state === "loaded" || undefined;
+  });
+}
+
+/** The entity a new subentry adds, told apart from those the entry had before. */
+async function entityOfSubentry(add: () => Promise<void>, ws: HaEvents, entryId: string): Promise<string> {
+  const before = new Set(await entitiesOf(ws, entryId));
+  await add();
+  return until("the new subentry's entity", async () =>
+    (await entitiesOf(ws, entryId)).find((id) => id.startsWith("conversation.") && !before.has(id)),
+  );
+}
+
+async function entitiesOf(ws: HaEvents, entryId: string): Promise<string[]> {
+  const entities = await ws.call<{ entity_id: string; config_entry_id: string }[]>(
+    "config/entity_registry/list",
+  );
+  return entities.filter((e) => e.config_entry_id === entryId).map((e) => e.entity_id);
+}
+
+/** The entity a subentry made, once HA has set it up after the entry's reload. */
+async function entityOf(ws: HaEvents, entryId: string, domain: string): Promise<string> {
+  return until(`the ${domain} entity of entry ${entryId}`, async () => {
+    const entities = await ws.call<{ entity_id: string; config_entry_id: string }[]>(
+      "config/entity_registry/list",
+    );
+    return entities.find((e) => e.config_entry_id === entryId && e.entity_id.startsWith(`${domain}.`))
+      ?.entity_id;
+  });
+}
+
+/** Polls until `probe` gives a value (outside a test too: the set-up runs in beforeAll). */
+async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function removeEntry(info: HaInfo, entryId: string): Promise<void> {
+  await rest(info, "DELETE", `/api/config/config_entries/entry/${entryId}`).catch(() => undefined);
+}
+
+/** Cyrene reaches HA (iot tools work) and HA has the agent up (after a restart of the shared HA too). */
+async function untilReady(h: Harness, info: HaInfo, agent: string, timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  const options = { policy: allowAllTools, logger: silentLogger(), hardTimeoutMs: 10_000 };
+  for (;;) {
+    const probe = await h.cyrene.registry.execute(
+      { id: "probe", name: "iot_query", arguments: "{}" },
+      options,
+    );
+    const state = await restState(info, agent).catch(() => undefined);
+    if (probe.success && state && state.state !== "unavailable") return;
+    if (Date.now() > deadline)
+      throw new Error(`HA or the agent never got ready: ${JSON.stringify({ probe, state })}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
