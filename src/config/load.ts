@@ -15,6 +15,20 @@ export interface LoadOptions {
 
 export const ADDON_OPTIONS_PATH = "/data/options.json";
 
+/** The design's AutonomousToolPolicy: what a background thought may use unless the user narrows it. */
+export const AUTONOMOUS_TOOLS = [
+  "iot_query",
+  "iot_control",
+  "memory_search",
+  "web_search",
+  "calculator",
+  "datetime",
+  "web_fetch",
+  "reminder_create",
+  "reminder_list",
+  "reminder_delete",
+] as const;
+
 function defaults(addon: boolean) {
   return {
     llm: {
@@ -46,6 +60,18 @@ function defaults(addon: boolean) {
     },
     tools: { disabled: [] },
     reminders: { notify: [], speak: [], missedAfterMs: 12 * 3_600_000 },
+    thinker: {
+      enabled: true,
+      tools: [...AUTONOMOUS_TOOLS],
+      maxPerHour: 6,
+      maxTokensPerDay: 200_000,
+      dedupeMs: 10 * 60_000,
+      quietHours: "23:00-07:00",
+      schedulePrompt:
+        "Look over the home and the day ahead. Is there anything worth doing, or worth telling the user?",
+      watch: [],
+      watchDebounceMs: 60_000,
+    },
     network: { allowHosts: [], denyHosts: [], allowPrivate: false },
     web: { timeoutMs: 15_000, maxDownloadMb: 5, maxChars: 8_000 },
     logLevel: "info",
@@ -55,9 +81,10 @@ function defaults(addon: boolean) {
 /** Loads the configuration: defaults, then /data/options.json, then environment variables. */
 export function loadConfig(options: LoadOptions = {}): Config {
   const env = options.env ?? process.env;
-  const optionsPath = options.optionsPath ?? ADDON_OPTIONS_PATH;
+  // Only tests move it: the add-on's options are always /data/options.json.
+  const optionsPath = options.optionsPath ?? env.CYRENE_OPTIONS_PATH ?? ADDON_OPTIONS_PATH;
   const addon = Boolean(env.SUPERVISOR_TOKEN);
-  const raw: Record<string, unknown> = defaults(addon);
+  const raw: Record<string, unknown> = { ...defaults(addon), optionsPath };
 
   const addonOptions = readOptionsFile(optionsPath);
   for (const source of FIELD_SOURCES) {

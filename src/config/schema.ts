@@ -86,11 +86,39 @@ export const configSchema = z.object({
     ),
     /** A reminder later than this (Cyrene or HA was down) is delivered as missed. */
     missedAfterMs: z.number().int().min(60_000),
+    /** How long the phone's Snooze button puts a reminder off (default 10 min). */
+    snoozeMs: z.number().int().min(1_000).max(86_400_000).optional(),
     /** The TTS engine for spoken reminders on media players; default: the first one HA has. */
     ttsEntity: z
       .string()
       .regex(/^tts\.[a-z0-9_]+$/, "must be a tts.* entity")
       .optional(),
+  }),
+  thinker: z.object({
+    /** Thinking on its own when an automation, the schedule or a watched device asks. */
+    enabled: z.boolean(),
+    /** The AutonomousToolPolicy: the tools a thought may use. */
+    tools: z.array(z.string().regex(/^[a-z_]+$/, "must be tool names such as iot_query")),
+    maxPerHour: z.number().int().min(0),
+    maxTokensPerDay: z.number().int().min(0),
+    dedupeMs: z.number().int().min(0),
+    /** "22:30-07:00": no notifications or announcements then; "off" for none. */
+    quietHours: z
+      .string()
+      .refine(
+        (text) =>
+          /^(off|none)$/i.test(text.trim()) || /^\d{1,2}:\d{2}\s*-\s*\d{1,2}:\d{2}$/.test(text.trim()),
+        "must look like 22:30-07:00, or be off",
+      ),
+    schedule: z.string().optional(),
+    schedulePrompt: z.string().min(1),
+    /** The Assist satellite a spoken question goes to. */
+    satellite: z
+      .string()
+      .regex(/^assist_satellite\.[a-z0-9_]+$/, "must be an assist_satellite.* entity")
+      .optional(),
+    watch: z.array(z.string().min(1)),
+    watchDebounceMs: z.number().int().min(0),
   }),
   /** Made absolute when loaded: tools that confine themselves to folders under it need absolute roots. */
   dataDir: z.string().min(1),
@@ -104,6 +132,8 @@ export const configSchema = z.object({
       z.string().regex(/^[a-z_]+$/, "must be a domain such as lock or alarm_control_panel"),
     ),
   }),
+  /** Where the add-on options were read from (kept out of the file tool's reach). */
+  optionsPath: z.string(),
   /** Set when running as a Home Assistant add-on (the Supervisor gives us a token). */
   supervisorToken: z.string().optional(),
   /** The Supervisor's API (discovery, the HA proxy); only tests change it. */
