@@ -1,10 +1,10 @@
 import type { Server as NetServer } from "node:net";
 import { join } from "node:path";
 import type { Express } from "express";
-import { Assistant } from "./agent/assistant.js";
+import { Assistant, type AssistantOptions } from "./agent/assistant.js";
 import { BackgroundJobs } from "./agent/background-jobs.js";
 import { Synthesizer } from "./agent/synthesizer.js";
-import { ADDON_OPTIONS_PATH, ConfigError } from "./config/load.js";
+import { ConfigError } from "./config/load.js";
 import type { Config } from "./config/schema.js";
 import { LlmClient } from "./llm/client.js";
 import { LlmHealth } from "./llm/health.js";
@@ -28,6 +28,9 @@ import { JobStore } from "./store/jobs.js";
 import { TurnStore } from "./store/turns.js";
 import type { Tool } from "./tools/contract.js";
 import { allowAllTools } from "./tools/policy.js";
+import { createThinker } from "./thinker/index.js";
+import type { ThoughtStore } from "./thinker/store.js";
+import type { Thinker } from "./thinker/thinker.js";
 import { ToolRegistry } from "./tools/registry.js";
 import { calculatorTool } from "./tools/general/calculator.js";
 import { cryptoTool } from "./tools/general/crypto.js";
@@ -55,6 +58,8 @@ export interface Cyrene {
   turns: TurnStore;
   reminders: Reminders;
   notifier: Notifier;
+  thinker: Thinker;
+  thoughts: ThoughtStore;
   background: BackgroundJobs;
   ha: HomeAssistant;
   /** The ingress port's app: Cyrene's own API and (later) the web UI. */
@@ -74,6 +79,8 @@ export interface ComposeOptions {
   clock?: () => Date;
   /** Time and timers for the reminders (default: the system's). */
   schedulerClock?: Clock;
+  /** Delivers to the user (default: through Home Assistant); tests record instead. */
+  notifier?: Notifier;
 }
 
 /** The composition root: the one place that builds every part and wires them together. */
@@ -92,7 +99,7 @@ export function createCyrene(config: Config, options: ComposeOptions): Cyrene {
   const systemZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   const timeZone = () => config.timeZone ?? ha.timeZone() ?? systemZone;
   const clock = options.schedulerClock ?? systemClock;
-  const notifier = new HaNotifier({ ha, ttsEntity: config.reminders.ttsEntity });
+  const notifier = options.notifier ?? new HaNotifier({ ha, ttsEntity: config.reminders.ttsEntity });
   const reminders = createReminders({
     db,
     ha,
@@ -106,6 +113,7 @@ export function createCyrene(config: Config, options: ComposeOptions): Cyrene {
         speak: config.reminders.speak,
       },
       missedAfterMs: config.reminders.missedAfterMs,
+      snoozeMs: config.reminders.snoozeMs,
     },
   });
   const registry = new ToolRegistry().register(
@@ -123,12 +131,30 @@ export function createCyrene(config: Config, options: ComposeOptions): Cyrene {
   const llm = new LlmClient({ ...config.llm, logger, health: llmHealth });
   const background = new BackgroundJobs(jobs, logger, config.agent.maxToolResultChars);
   const synthesizer = new Synthesizer(llm, registry, background, logger, config.agent);
+  const noteSources: NonNullable<AssistantOptions["noteSources"]> = [];
   const assistant = new Assistant(conversations, turns, background, synthesizer, logger, {
+    noteSources,
     timeZone,
     customPrompt: config.agent.systemPrompt,
     turnDeadlineMs: config.agent.turnDeadlineMs,
     clock: options.clock,
   });
+  const thinking = createThinker({
+    db,
+    config: config.thinker,
+    notifyTargets: config.reminders.notify.map((t) => (t.includes(".") ? t : `notify.${t}`)),
+    assistant,
+    conversations,
+    reminders: reminders.service,
+    ha,
+    notifier,
+    clock,
+    logger,
+    zone: timeZone,
+  });
+  noteSources.push(({ source }) => thinking.thinker.notesFor(source));
+  configured("thinker.schedule (CYRENE_THINKER_SCHEDULE)", () => thinking.start());
+
   const policy = allowAllTools;
   const toolNames = () => registry.definitions(policy).map((definition) => definition.name);
   const health = {
@@ -151,6 +177,7 @@ export function createCyrene(config: Config, options: ComposeOptions): Cyrene {
     ingressOnly: Boolean(config.supervisorToken),
     health,
     reminders: { reminders: reminders.service, store: reminders.store },
+    thoughts: thinking.thoughts,
   });
 
   // HA Assist: the Ollama-compatible API (with /v1 beside it) and the Wyoming handle server.
@@ -161,6 +188,7 @@ export function createCyrene(config: Config, options: ComposeOptions): Cyrene {
     access: assistAccess(rules, config.server.apiToken),
     openAi: openAiRoutes({ assistant, conversations, policy, llm, toolNames }),
     health: healthRoutes(health),
+    toolNames,
   });
   reminders.start();
   const wyoming = createWyomingServer({
@@ -179,12 +207,15 @@ export function createCyrene(config: Config, options: ComposeOptions): Cyrene {
     turns,
     reminders,
     notifier,
+    thinker: thinking.thinker,
+    thoughts: thinking.thoughts,
     background,
     app,
     ollama,
     wyoming,
     ha,
     async close() {
+      await thinking.stop();
       await reminders.stop();
       await ha.close();
       db.close();
@@ -229,7 +260,7 @@ function builtInTools(config: Config, env: ToolEnvironment): Tool[] {
       // A read must fit in one tool result (agent.maxToolResultChars), escaped as JSON.
       maxReadBytes: 16 * 1024,
       protectedPaths: [
-        ADDON_OPTIONS_PATH,
+        config.optionsPath,
         env.databasePath,
         `${env.databasePath}-wal`,
         `${env.databasePath}-shm`,

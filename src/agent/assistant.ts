@@ -86,6 +86,11 @@ export interface AssistantOptions {
   turnDeadlineMs?: number;
   /** The current instant; tests pass a controllable one. */
   clock?: () => Date;
+  /**
+   * Further volatile facts for a turn's note, asked at the start of every turn (the Thinker's notes
+   * for the next conversation). Each answers a paragraph or nothing.
+   */
+  noteSources?: ((turn: { source: string; conversationId: string }) => string | undefined)[];
 }
 
 const MAX_INSTRUCTIONS = 4_000;
@@ -99,6 +104,9 @@ const NEVER = new AbortController().signal;
 export class Assistant {
   private readonly queues = new Map<string, Promise<unknown>>();
   private readonly prompt: ChatMessage;
+  private readonly startListeners = new Set<(source: string) => void>();
+  /** The app instructions each conversation was last given, so an unchanged text is not stored again. */
+  private readonly instructionsGiven = new Map<string, string>();
 
   constructor(
     private readonly conversations: ConversationStore,
@@ -124,6 +132,7 @@ export class Assistant {
       // The caller left while this turn waited behind another one: store nothing, ask nothing.
       if (input.signal?.aborted) return cancelledOutcome(conversationId, turnId);
       emit({ type: "turn_started", conversationId, turnId });
+      for (const listener of this.startListeners) listener(input.source);
       const messages: ChatMessage[] = [
         ...(input.priorMessages ?? []),
         this.note(conversationId, input, emit),
@@ -140,6 +149,12 @@ export class Assistant {
       };
       return this.loop(state, input, emit);
     });
+  }
+
+  /** Told of every turn as it starts, with its source: background work gives way to a person. */
+  onTurnStart(listener: (source: string) => void): () => void {
+    this.startListeners.add(listener);
+    return () => this.startListeners.delete(listener);
   }
 
   /** Continues a turn that paused for the client's tools, with their results. */
@@ -319,11 +334,12 @@ export class Assistant {
    */
   private note(conversationId: string, input: TurnInput, emit: EventSink): ChatMessage {
     const sections: string[] = [];
-    const trimmed = input.instructions?.trim();
-    if (trimmed) {
+    const trimmed = input.instructions?.trim().slice(0, MAX_INSTRUCTIONS);
+    if (trimmed && this.instructionsGiven.get(conversationId) !== trimmed) {
+      this.rememberInstructions(conversationId, trimmed);
       sections.push(
         "Instructions from the app the user talks through (follow them where they do not conflict with " +
-          `yours):\n${trimmed.slice(0, MAX_INSTRUCTIONS)}`,
+          `yours; they hold until changed):\n${trimmed}`,
       );
     }
     const background = this.jobs.takeFinished(conversationId);
@@ -333,10 +349,22 @@ export class Assistant {
         emit({ type: "background_result", jobId: job.id, name: job.toolName, result: job.result! });
       }
     }
+    for (const source of this.options.noteSources ?? []) {
+      const section = source({ source: input.source, conversationId });
+      if (section) sections.push(section);
+    }
     if (input.output) sections.push(outputInstruction(input.output));
     else if (input.voice) sections.push(SPOKEN_STYLE);
     const now = this.options.clock?.() ?? new Date();
     return { role: "system", content: turnNote({ now, timeZone: this.options.timeZone(), sections }) };
+  }
+
+  private rememberInstructions(conversationId: string, text: string): void {
+    this.instructionsGiven.delete(conversationId);
+    this.instructionsGiven.set(conversationId, text);
+    if (this.instructionsGiven.size > 1_000) {
+      this.instructionsGiven.delete(this.instructionsGiven.keys().next().value!);
+    }
   }
 
   private serialize<T>(key: string, work: () => Promise<T>): Promise<T> {

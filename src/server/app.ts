@@ -11,6 +11,8 @@ import { chatRoutes } from "./routes/chat.js";
 import { healthRoutes, type HealthInfo } from "./routes/health.js";
 import { openAiRoutes } from "./routes/openai.js";
 import { reminderRoutes, type ReminderRouteDeps } from "./routes/reminders.js";
+import { thoughtRoutes } from "./routes/thoughts.js";
+import type { ThoughtStore } from "../thinker/store.js";
 
 export interface AppDeps {
   assistant: Assistant;
@@ -24,6 +26,7 @@ export interface AppDeps {
   health: HealthInfo;
   apiToken?: string;
   reminders: ReminderRouteDeps;
+  thoughts: ThoughtStore;
   /** Add-on mode: this listener is HA's ingress port and answers only the ingress proxy. */
   ingressOnly: boolean;
 }
@@ -40,6 +43,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(chatRoutes(deps));
   app.use(openAiRoutes(deps));
   app.use(reminderRoutes(deps.reminders));
+  app.use(thoughtRoutes(deps.thoughts));
   app.use((req, res) => {
     res.status(404).json({ error: { message: `No route for ${req.method} ${req.path}`, type: "not_found" } });
   });

@@ -106,6 +106,24 @@ const MIGRATIONS: string[] = [
      UNIQUE (occurrence_id, target)
    );
    CREATE INDEX reminder_deliveries_pending ON reminder_deliveries(status) WHERE status = 'pending';`,
+  `CREATE TABLE thoughts (
+     id TEXT PRIMARY KEY,
+     trigger_kind TEXT NOT NULL,
+     trigger TEXT NOT NULL,
+     dedupe_key TEXT NOT NULL,
+     status TEXT NOT NULL CHECK (status IN ('running', 'finished', 'skipped', 'cancelled', 'failed')),
+     outcome TEXT,
+     text TEXT,
+     actions TEXT NOT NULL DEFAULT '[]',
+     reason TEXT,
+     conversation_id TEXT,
+     tokens INTEGER NOT NULL DEFAULT 0,
+     started_at INTEGER NOT NULL,
+     finished_at INTEGER,
+     note_delivered_at INTEGER
+   );
+   CREATE INDEX thoughts_by_start ON thoughts(started_at);
+   CREATE INDEX thoughts_notes ON thoughts(outcome) WHERE outcome = 'note' AND note_delivered_at IS NULL;`,
 ];
 
 /** Opens (creating if needed) the SQLite database and brings its schema up to date. */

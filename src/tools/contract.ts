@@ -22,6 +22,8 @@ export interface ToolContext {
   turnId?: string;
   /** The turn's place in its conversation (1, 2, …): "the user's next message" is turnNumber + 1. */
   turnNumber?: number;
+  /** No user is watching (a background thought): refuse what needs the user's confirmation. */
+  autonomous?: boolean;
   logger: Logger;
 }
 

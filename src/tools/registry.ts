@@ -112,6 +112,7 @@ export class ToolRegistry {
       conversationId: options.conversationId,
       turnId: options.turnId,
       turnNumber: options.turnNumber,
+      autonomous: options.policy.autonomous ?? false,
       logger: options.logger.child({ tool: call.name, callId: call.id }),
     };
     try {

@@ -7,6 +7,7 @@ import { createCyrene, type Cyrene } from "../../src/compose.js";
 import { loadConfig } from "../../src/config/load.js";
 import type { Config } from "../../src/config/schema.js";
 import { silentLogger } from "../../src/logging/logger.js";
+import type { Notifier } from "../../src/notify/notifier.js";
 import type { Tool } from "../../src/tools/contract.js";
 import { ScriptedLlm } from "../fixtures/scripted-llm/server.js";
 
@@ -32,6 +33,8 @@ export interface HarnessOptions {
   clock?: () => Date;
   /** Also serve the Assist listeners (Ollama API, Wyoming) on random loopback ports. */
   assist?: boolean;
+  /** Delivers notices instead of Home Assistant. */
+  notifier?: Notifier;
 }
 
 /** Cyrene wired as in production, against a scripted LLM server, listening on a random loopback port. */
@@ -54,6 +57,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     logger: silentLogger(),
     extraTools: options.tools,
     clock: options.clock,
+    notifier: options.notifier,
   });
   let servers = await listen(cyrene, options.assist ?? false);
 
@@ -81,6 +85,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         logger: silentLogger(),
         extraTools: options.tools,
         clock: options.clock,
+    notifier: options.notifier,
       });
       servers = await listen(cyrene, options.assist ?? false);
     },

@@ -93,6 +93,12 @@ export function iotControlTool(options: IotControlOptions): Tool {
       const risk = riskOf(action, sensitive);
       if (!risk) return run(home, action, ctx, false);
       const description = describeAction(action);
+      if (ctx.autonomous) {
+        throw new ToolError(
+          `Not done: to ${description} needs the user's confirmation because ${risk}, and no one is here ` +
+            "to give it. Tell the user instead, if it matters.",
+        );
+      }
       const entityIds = action.entities.map((e) => e.entityId);
       const { domain, service, data } = action;
       const id = confirmations.create({ domain, service, data, entityIds, description }, ctx);

@@ -1,4 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { iotControlTool } from "../../../src/tools/home/iot-control.js";
+import { FakeHomeAssistant } from "../../ha/support/fake-ha.js";
+import { sampleHome } from "../../ha/support/sample-home.js";
+import { toolContext } from "../../support/tool-context.js";
 import { data, error, setupControl as setup } from "./control-helpers.js";
 
 describe("iot_control confirmations", () => {
@@ -80,5 +84,18 @@ describe("iot_control confirmations", () => {
     const { call } = setup();
     const tool = call;
     expect(error(await tool(unlock, "", ""))).toMatch(/needs the user's confirmation.*It was not done/);
+  });
+
+  it("refuses outright, asking no one, when no user is there to confirm (a background thought)", async () => {
+    const ha = new FakeHomeAssistant(sampleHome());
+    const tool = iotControlTool({ ha, sensitiveDomains: [], settleMs: 300 });
+    const ctx = toolContext({ turnId: "turn-1", turnNumber: 1, conversationId: "thought", autonomous: true });
+    expect(error(await tool.execute(unlock, ctx))).toMatch(
+      /^Not done: to unlock Front Door \(lock\.front_door\) needs the user's confirmation because .*no one is here/,
+    );
+    expect(ha.calls).toHaveLength(0);
+    expect(
+      data(await tool.execute({ service: "light.turn_on", target: "kitchen lights" }, ctx)).done,
+    ).toMatch(/turn on/);
   });
 });

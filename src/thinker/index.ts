@@ -1,0 +1,61 @@
+import type { Assistant } from "../agent/assistant.js";
+import type { Clock } from "../clock.js";
+import type { Config } from "../config/schema.js";
+import type { HomeAssistant } from "../ha/index.js";
+import type { Logger } from "../logging/logger.js";
+import type { Notifier } from "../notify/notifier.js";
+import type { ReminderService } from "../reminders/service.js";
+import type { ConversationStore } from "../store/conversations.js";
+import type { Db } from "../store/database.js";
+import { whitelistPolicy } from "../tools/policy.js";
+import { ThoughtStore } from "./store.js";
+import { Thinker } from "./thinker.js";
+import { startTriggers } from "./triggers.js";
+
+export interface ThinkerParts {
+  thinker: Thinker;
+  thoughts: ThoughtStore;
+  /** Starts listening for triggers (automations, the schedule, watched devices), if enabled. */
+  start(): void;
+  stop(): Promise<void>;
+}
+
+/** Builds the Thinker with its store, its AutonomousToolPolicy (enforced by the registry) and its triggers. */
+export function createThinker(deps: {
+  db: Db;
+  config: Config["thinker"];
+  notifyTargets: string[];
+  assistant: Assistant;
+  conversations: ConversationStore;
+  reminders: ReminderService;
+  ha: HomeAssistant;
+  notifier: Notifier;
+  clock: Clock;
+  logger: Logger;
+  zone: () => string;
+}): ThinkerParts {
+  const { config } = deps;
+  const logger = deps.logger.child({ component: "thinker" });
+  const thoughts = new ThoughtStore(deps.db);
+  thoughts.interruptRunning(deps.clock.now());
+  const thinker = new Thinker({
+    ...deps,
+    store: thoughts,
+    logger,
+    policy: whitelistPolicy("autonomous", config.tools, { autonomous: true }),
+    limits: config,
+    satellite: config.satellite,
+  });
+  let stopTriggers = () => {};
+  return {
+    thinker,
+    thoughts,
+    start() {
+      if (config.enabled) stopTriggers = startTriggers(thinker, deps.ha, config, deps.zone, logger);
+    },
+    async stop() {
+      stopTriggers();
+      await thinker.stop();
+    },
+  };
+}

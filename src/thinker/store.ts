@@ -1,0 +1,132 @@
+import { randomBytes } from "node:crypto";
+import type { Db } from "../store/database.js";
+import type { Outcome, Thought, ThoughtAction, ThoughtStatus, ThoughtTrigger } from "./types.js";
+
+export interface ThoughtEnd {
+  status: Exclude<ThoughtStatus, "running">;
+  outcome?: Outcome;
+  text?: string;
+  actions?: ThoughtAction[];
+  reason?: string;
+  conversationId?: string;
+  tokens?: number;
+}
+
+/**
+ * Thoughts in SQLite: every one, run or skipped, with why. The budget is counted from these rows
+ * (thoughts in the last hour, tokens since the start of the day), so it survives restarts.
+ */
+export class ThoughtStore {
+  private readonly statements;
+
+  constructor(db: Db) {
+    this.statements = {
+      insert: db.prepare(
+        `INSERT INTO thoughts (id, trigger_kind, trigger, dedupe_key, status, started_at)
+         VALUES (?, ?, ?, ?, ?, ?)`,
+      ),
+      finish: db.prepare(
+        `UPDATE thoughts SET status = ?, outcome = ?, text = ?, actions = ?, reason = ?, conversation_id = ?,
+           tokens = ?, finished_at = ? WHERE id = ?`,
+      ),
+      get: db.prepare("SELECT * FROM thoughts WHERE id = ?"),
+      recent: db.prepare("SELECT * FROM thoughts ORDER BY started_at DESC LIMIT ?"),
+      ranSince: db.prepare(
+        "SELECT COUNT(*) AS n FROM thoughts WHERE started_at >= ? AND status IN ('running', 'finished', 'failed', 'cancelled')",
+      ),
+      tokensSince: db.prepare("SELECT COALESCE(SUM(tokens), 0) AS n FROM thoughts WHERE started_at >= ?"),
+      lastOfKey: db.prepare(
+        "SELECT started_at FROM thoughts WHERE dedupe_key = ? AND status IN ('running', 'finished') ORDER BY started_at DESC LIMIT 1",
+      ),
+      pendingNotes: db.prepare(
+        "SELECT * FROM thoughts WHERE outcome = 'note' AND note_delivered_at IS NULL ORDER BY started_at LIMIT 5",
+      ),
+      noteDelivered: db.prepare("UPDATE thoughts SET note_delivered_at = ? WHERE id = ?"),
+      interruptRunning: db.prepare(
+        "UPDATE thoughts SET status = 'cancelled', reason = 'Cyrene restarted', finished_at = ? WHERE status = 'running'",
+      ),
+    };
+  }
+
+  start(trigger: ThoughtTrigger, dedupeKey: string, now: number, status: ThoughtStatus = "running"): string {
+    const id = `t_${randomBytes(4).toString("hex")}`;
+    this.statements.insert.run(id, trigger.kind, JSON.stringify(trigger), dedupeKey, status, now);
+    return id;
+  }
+
+  finish(id: string, end: ThoughtEnd, now: number): void {
+    this.statements.finish.run(
+      end.status,
+      end.outcome ?? null,
+      end.text ?? null,
+      JSON.stringify(end.actions ?? []),
+      end.reason ?? null,
+      end.conversationId ?? null,
+      end.tokens ?? 0,
+      now,
+      id,
+    );
+  }
+
+  get(id: string): Thought | undefined {
+    const row = this.statements.get.get(id) as ThoughtRow | undefined;
+    return row && toThought(row);
+  }
+
+  recent(limit = 50): Thought[] {
+    return (this.statements.recent.all(limit) as ThoughtRow[]).map(toThought);
+  }
+
+  thoughtsSince(since: number): number {
+    return (this.statements.ranSince.get(since) as { n: number }).n;
+  }
+
+  tokensSince(since: number): number {
+    return (this.statements.tokensSince.get(since) as { n: number }).n;
+  }
+
+  lastRunOf(dedupeKey: string): number | undefined {
+    return (this.statements.lastOfKey.get(dedupeKey) as { started_at: number } | undefined)?.started_at;
+  }
+
+  /** Notes for the next conversation not yet given to one; marked given as they are taken. */
+  takeNotes(now: number): Thought[] {
+    const notes = (this.statements.pendingNotes.all() as ThoughtRow[]).map(toThought);
+    for (const note of notes) this.statements.noteDelivered.run(now, note.id);
+    return notes;
+  }
+
+  interruptRunning(now: number): void {
+    this.statements.interruptRunning.run(now);
+  }
+}
+
+interface ThoughtRow {
+  id: string;
+  trigger: string;
+  status: ThoughtStatus;
+  outcome: Outcome | null;
+  text: string | null;
+  actions: string;
+  reason: string | null;
+  conversation_id: string | null;
+  tokens: number;
+  started_at: number;
+  finished_at: number | null;
+}
+
+function toThought(row: ThoughtRow): Thought {
+  return {
+    id: row.id,
+    trigger: JSON.parse(row.trigger) as ThoughtTrigger,
+    status: row.status,
+    outcome: row.outcome,
+    text: row.text,
+    actions: JSON.parse(row.actions) as ThoughtAction[],
+    reason: row.reason,
+    conversationId: row.conversation_id,
+    tokens: row.tokens,
+    startedAt: row.started_at,
+    finishedAt: row.finished_at,
+  };
+}

@@ -1,0 +1,217 @@
+import type { Assistant } from "../agent/assistant.js";
+import type { Clock } from "../clock.js";
+import type { HomeAssistant } from "../ha/index.js";
+import type { Logger } from "../logging/logger.js";
+import type { Notifier } from "../notify/notifier.js";
+import type { ReminderService } from "../reminders/service.js";
+import type { ConversationStore } from "../store/conversations.js";
+import type { ToolPolicy } from "../tools/policy.js";
+import { isQuiet, refusal, type Limits } from "./limits.js";
+import { OUTCOME_SCHEMA, thoughtMessage } from "./prompt.js";
+import type { ThoughtStore } from "./store.js";
+import type { Outcome, ThoughtAction, ThoughtTrigger } from "./types.js";
+
+export interface ThinkerDeps {
+  assistant: Assistant;
+  store: ThoughtStore;
+  conversations: ConversationStore;
+  reminders: ReminderService;
+  ha: HomeAssistant;
+  notifier: Notifier;
+  clock: Clock;
+  logger: Logger;
+  zone: () => string;
+  /** The AutonomousToolPolicy: what a thought may use (the registry enforces it). */
+  policy: ToolPolicy;
+  limits: Limits;
+  /** Where a message to the user goes besides the persistent notification. */
+  notifyTargets: string[];
+  /** The satellite an "ask" outcome is spoken on; without one it becomes a message. */
+  satellite?: string;
+}
+
+/**
+ * Thinking on its own: a trigger (an HA automation's event, the schedule, a watched device) becomes one
+ * assistant turn under the AutonomousToolPolicy, whose answer is an outcome — nothing, a note for the next
+ * conversation, a message, or a spoken question. One thought at a time; a person's turn always goes
+ * first (a running thought is cancelled and tried once more afterwards); budgets, quiet hours and
+ * duplicate triggers are checked before anything runs. Every thought is stored and fired back into HA.
+ */
+export class Thinker {
+  private readonly queue: { trigger: ThoughtTrigger; retried: boolean }[] = [];
+  private running:
+    { id: string; abort: AbortController; trigger: ThoughtTrigger; retried: boolean } | undefined;
+  private draining: Promise<void> | undefined;
+  private stopped = false;
+
+  constructor(private readonly deps: ThinkerDeps) {
+    deps.assistant.onTurnStart((source) => {
+      if (source !== "thinker" && this.running) this.running.abort.abort("the user started talking");
+    });
+  }
+
+  /** Queues a thought; answers once it ran (or was refused). */
+  think(trigger: ThoughtTrigger): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    this.queue.push({ trigger, retried: false });
+    return (this.draining ??= this.drain().finally(() => (this.draining = undefined)));
+  }
+
+  /** The notes thoughts left for the next conversation (taken once), for a turn's note. */
+  notesFor(source: string): string | undefined {
+    if (source === "thinker") return undefined;
+    const notes = this.deps.store.takeNotes(this.deps.clock.now());
+    if (notes.length === 0) return undefined;
+    return `Notes from your background thinking, to mention where it fits:\n${notes.map((n) => `- ${n.text}`).join("\n")}`;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.queue.length = 0;
+    this.running?.abort.abort("Cyrene is stopping");
+    await this.draining;
+  }
+
+  private async drain(): Promise<void> {
+    for (let next = this.queue.shift(); next && !this.stopped; next = this.queue.shift()) {
+      await this.runOne(next.trigger, next.retried).catch((error: unknown) =>
+        this.deps.logger.error({ err: error }, "a thought failed unexpectedly"),
+      );
+    }
+  }
+
+  private async runOne(trigger: ThoughtTrigger, retried: boolean): Promise<void> {
+    const { store, clock, logger } = this.deps;
+    const zone = this.deps.zone();
+    const key = (trigger.topic ?? trigger.prompt).trim().toLowerCase();
+    const now = clock.now();
+    const refused = retried ? undefined : refusal(store, this.deps.limits, key, now, zone);
+    if (refused) {
+      const id = store.start(trigger, key, now, "skipped");
+      store.finish(id, { status: "skipped", reason: refused }, now);
+      logger.info({ thoughtId: id, reason: refused, prompt: trigger.prompt }, "thought skipped");
+      return;
+    }
+    const id = store.start(trigger, key, now);
+    const abort = new AbortController();
+    this.running = { id, abort, trigger, retried };
+    const actions: ThoughtAction[] = [];
+    const calls = new Map<string, string>();
+    try {
+      const outcome = await this.deps.assistant.turn(
+        {
+          message: await thoughtMessage({
+            trigger,
+            ha: this.deps.ha,
+            conversations: this.deps.conversations,
+            reminders: this.deps.reminders.list(),
+            zone,
+            now,
+          }),
+          source: "thinker",
+          policy: this.deps.policy,
+          signal: abort.signal,
+          output: { type: "json_schema", name: "thought_outcome", schema: OUTCOME_SCHEMA },
+        },
+        (event) => {
+          if (event.type === "tool_started") calls.set(event.callId, event.arguments);
+          if (event.type === "tool_finished") {
+            actions.push({
+              tool: event.name,
+              arguments: (calls.get(event.callId) ?? "").slice(0, 500),
+              success: event.result.success,
+              result: JSON.stringify(event.result).slice(0, 500),
+            });
+          }
+        },
+      );
+      const tokens = outcome.usage.promptTokens + outcome.usage.completionTokens;
+      const base = { actions, conversationId: outcome.conversationId, tokens };
+      if (outcome.error) {
+        const cancelled = abort.signal.aborted;
+        store.finish(
+          id,
+          {
+            ...base,
+            status: cancelled ? "cancelled" : "failed",
+            reason: cancelled ? String(abort.signal.reason) : outcome.error.message,
+          },
+          clock.now(),
+        );
+        logger.info(
+          { thoughtId: id, reason: abort.signal.reason ?? outcome.error.message },
+          cancelled ? "thought cancelled" : "thought failed",
+        );
+        if (cancelled && !retried && !this.stopped) this.queue.push({ trigger, retried: true });
+        return;
+      }
+      const decided = JSON.parse(outcome.text) as { outcome: Outcome; text: string };
+      const delivered = await this.deliver(id, decided, zone);
+      store.finish(
+        id,
+        {
+          ...base,
+          status: "finished",
+          outcome: delivered.outcome,
+          text: decided.text,
+          reason: delivered.reason,
+        },
+        clock.now(),
+      );
+      logger.info(
+        { thoughtId: id, outcome: delivered.outcome, actions: actions.length, tokens },
+        "thought finished",
+      );
+      await this.deps.ha
+        .fireEvent("cyrene_thought", {
+          id,
+          outcome: delivered.outcome,
+          text: decided.text,
+          trigger: { kind: trigger.kind, topic: trigger.topic ?? null, prompt: trigger.prompt },
+          actions: actions.map((a) => ({ tool: a.tool, success: a.success })),
+        })
+        .catch((error: unknown) =>
+          logger.warn({ err: error, thoughtId: id }, "could not fire cyrene_thought"),
+        );
+    } finally {
+      this.running = undefined;
+    }
+  }
+
+  /** Carries the outcome out; in quiet hours a message or a question waits as a note instead. */
+  private async deliver(
+    id: string,
+    decided: { outcome: Outcome; text: string },
+    zone: string,
+  ): Promise<{ outcome: Outcome; reason?: string }> {
+    const { outcome, text } = decided;
+    if (outcome !== "tell" && outcome !== "ask") return { outcome };
+    if (isQuiet(this.deps.limits.quietHours, this.deps.clock.now(), zone)) {
+      return {
+        outcome: "note",
+        reason: `quiet hours (${this.deps.limits.quietHours}): kept as a note instead of a ${outcome}`,
+      };
+    }
+    if (outcome === "ask" && this.deps.satellite) {
+      await this.deps.ha.callService({
+        domain: "assist_satellite",
+        service: "start_conversation",
+        data: {
+          start_message: text,
+          extra_system_prompt: `You (Cyrene) just asked the user, on your own: "${text}". Continue from their answer.`,
+        },
+        entityIds: [this.deps.satellite],
+      });
+      return { outcome };
+    }
+    const notice = { key: `cyrene_thought_${id}`, title: "Cyrene", message: text };
+    const targets = ["persistent_notification", ...this.deps.notifyTargets];
+    const results = await Promise.allSettled(
+      targets.map((target) => this.deps.notifier.deliver(target, notice)),
+    );
+    const failed = results.flatMap((r, i) =>
+      r.status === "rejected" ? [`${targets[i]}: ${String(r.reason)}`] : [],
+    );
+    return { outcome: "tell", ...(failed.length ? { reason: `not delivered to ${failed.join("; ")}` } : {}) };
+  }
+}

@@ -1,0 +1,172 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Notice, Notifier } from "../../src/notify/notifier.js";
+import { allowAllTools } from "../../src/tools/policy.js";
+import type { RecordedRequest } from "../fixtures/scripted-llm/server.js";
+import { startHarness, type Harness } from "../support/harness.js";
+
+/** The Thinker through a composed Cyrene, with the scripted LLM and a notifier that records. */
+class RecordingNotifier implements Notifier {
+  readonly sent: { target: string; notice: Notice }[] = [];
+  async deliver(target: string, notice: Notice): Promise<void> {
+    this.sent.push({ target, notice });
+  }
+  async dismiss(): Promise<void> {}
+  async targets() {
+    return { notify: [], speak: [] };
+  }
+}
+
+const outcome = (value: string, text: string) => ({ text: JSON.stringify({ outcome: value, text }) });
+const notifier = new RecordingNotifier();
+const dataDir = mkdtempSync(join(tmpdir(), "cyrene-thinker-"));
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness({
+    dataDir,
+    notifier,
+    env: { CYRENE_QUIET_HOURS: "off", CYRENE_THINKER_MAX_PER_HOUR: "20", CYRENE_THINKER_DEDUPE_MINUTES: "0" },
+  });
+});
+afterAll(async () => {
+  await h.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+afterEach(() => {
+  expect(h.llm.pending, "every scripted reply should be used").toBe(0);
+  h.llm.reset();
+  notifier.sent.length = 0;
+});
+
+const think = (prompt: string, topic?: string) => h.cyrene.thinker.think({ kind: "event", prompt, topic });
+const latest = () => h.cyrene.thoughts.recent(1)[0]!;
+const toolResults = (request: RecordedRequest) =>
+  request.body.messages.filter((m) => m.role === "tool").map((m) => JSON.parse(m.content as string));
+
+describe("a thought", () => {
+  it("is offered only the autonomous tools, and a call to another is refused whatever the LLM asks", async () => {
+    h.llm.script(
+      {
+        toolCalls: [
+          { name: "file", arguments: { operation: "write", path: "x.txt", content: "owned" } },
+          { name: "http", arguments: { url: "https://example.com", method: "POST", body: "x" } },
+          { name: "datetime", arguments: {} },
+        ],
+      },
+      outcome("nothing", "Nothing to do."),
+    );
+    await think("Check the time.");
+    const offered = h.llm.requests[0]!.body.tools!.map((t) => t.function.name);
+    expect(offered).toContain("iot_query");
+    expect(offered).toContain("reminder_create");
+    expect(offered).not.toContain("file");
+    expect(offered).not.toContain("http");
+    const [file, http, datetime] = toolResults(h.llm.requests[1]!);
+    expect(file).toMatchObject({
+      success: false,
+      error: expect.stringMatching(/not allowed here \(policy "autonomous"\)/),
+    });
+    expect(http).toMatchObject({ success: false, error: expect.stringMatching(/not allowed here/) });
+    expect(datetime).toMatchObject({ success: true });
+    expect(latest()).toMatchObject({
+      status: "finished",
+      outcome: "nothing",
+      actions: [
+        { tool: "file", success: false },
+        { tool: "http", success: false },
+        { tool: "datetime", success: true },
+      ],
+    });
+  });
+
+  it("tells the user through the notifier, and leaves a note that the next conversation sees once", async () => {
+    h.llm.script(outcome("tell", "The washing machine is done."));
+    await think("The washer finished.", "washer");
+    expect(notifier.sent.map((s) => [s.target, s.notice.message])).toEqual([
+      ["persistent_notification", "The washing machine is done."],
+    ]);
+
+    h.llm.script(outcome("note", "The fridge door was open for a while this afternoon."));
+    await think("The fridge door was open for 20 minutes.", "fridge");
+    expect(notifier.sent).toHaveLength(1);
+    h.llm.script({ text: "Hi!" }, { text: "Hi again." });
+    const first = await h.cyrene.assistant.turn(
+      { message: "hi", source: "api", policy: allowAllTools },
+      () => {},
+    );
+    expect(JSON.stringify(h.llm.requests.at(-1)!.body.messages)).toContain(
+      "The fridge door was open for a while",
+    );
+    await h.cyrene.assistant.turn(
+      { message: "hi", conversationId: first.conversationId, source: "api", policy: allowAllTools },
+      () => {},
+    );
+    const newest = h.llm.requests.at(-1)!.body.messages.at(-2)!;
+    expect(String(newest.content)).not.toContain("fridge");
+  });
+
+  it("keeps a message for later during quiet hours", async () => {
+    const quiet = await startHarness({ notifier, env: { CYRENE_QUIET_HOURS: "00:00-23:59" } });
+    try {
+      quiet.llm.script(outcome("tell", "Good night."));
+      await quiet.cyrene.thinker.think({ kind: "event", prompt: "Say good night." });
+      expect(notifier.sent).toEqual([]);
+      expect(quiet.cyrene.thoughts.recent(1)[0]).toMatchObject({
+        outcome: "note",
+        reason: expect.stringMatching(/quiet hours \(00:00-23:59\): kept as a note/),
+      });
+    } finally {
+      await quiet.close();
+    }
+  });
+
+  it("is cancelled when the user starts talking, and tried once more afterwards", async () => {
+    h.llm.script(
+      { text: "thinking…", stallAfterEvents: 2 },
+      { text: "Here you go." },
+      outcome("nothing", "Done after all."),
+    );
+    const running = think("Think slowly.", "slow");
+    await expect.poll(() => h.llm.requests.length).toBe(1);
+    await h.cyrene.assistant.turn({ message: "what's up?", source: "api", policy: allowAllTools }, () => {});
+    await running;
+    const [retry, cancelled] = h.cyrene.thoughts.recent(2);
+    expect(cancelled).toMatchObject({ status: "cancelled", reason: "the user started talking" });
+    expect(retry).toMatchObject({ status: "finished", outcome: "nothing" });
+  });
+});
+
+describe("the thinker's limits", () => {
+  it("skip a duplicate and stop at the budget, with the reason, and survive a restart", async () => {
+    const limited = await startHarness({
+      notifier,
+      env: {
+        CYRENE_THINKER_MAX_PER_HOUR: "2",
+        CYRENE_THINKER_DEDUPE_MINUTES: "10",
+        CYRENE_QUIET_HOURS: "off",
+      },
+    });
+    try {
+      limited.llm.script(outcome("nothing", "ok"), outcome("nothing", "ok"));
+      await limited.cyrene.thinker.think({ kind: "event", prompt: "A", topic: "a" });
+      await limited.cyrene.thinker.think({ kind: "event", prompt: "A again", topic: "a" });
+      expect(limited.cyrene.thoughts.recent(1)[0]).toMatchObject({
+        status: "skipped",
+        reason: expect.stringMatching(/duplicate/),
+      });
+      await limited.cyrene.thinker.think({ kind: "event", prompt: "B", topic: "b" });
+      await limited.restart();
+      await limited.cyrene.thinker.think({ kind: "event", prompt: "C", topic: "c" });
+      const [third, ...earlier] = limited.cyrene.thoughts.recent(4);
+      expect(third).toMatchObject({
+        status: "skipped",
+        reason: "over budget: 2 thoughts in the last hour (at most 2)",
+      });
+      expect(earlier.map((t) => t.status)).toEqual(["finished", "skipped", "finished"]);
+    } finally {
+      await limited.close();
+    }
+  });
+});
