@@ -175,9 +175,12 @@ export function createCyrene(config: Config, options: ComposeOptions): Cyrene {
     logger,
     apiToken: config.server.apiToken,
     ingressOnly: Boolean(config.supervisorToken),
+    trustUserHeaders: config.server.trustUserHeaders,
+    showAllConversations: config.server.showAllConversations,
     health,
     reminders: { reminders: reminders.service, store: reminders.store },
     thoughts: thinking.thoughts,
+    turns,
   });
 
   // HA Assist: the Ollama-compatible API (with /v1 beside it) and the Wyoming handle server.

@@ -25,6 +25,8 @@ export interface TurnOptions {
   clientTools?: ToolDefinition[];
   toolChoice?: ChatCompletionToolChoiceOption;
   params?: SamplingParams;
+  /** Who is talking, as the entry point knows them (HA's user behind ingress). */
+  person?: { id: string; name: string };
   /** The final answer must be JSON of this form; it is checked, and the LLM gets one more try. */
   output?: OutputFormat;
   /**
@@ -215,6 +217,7 @@ export class Assistant {
         conversationId,
         turnId,
         turnNumber: state.turnNumber,
+        person: options.person?.name,
         signal: options.signal,
         clientTools: options.clientTools,
         toolChoice: options.toolChoice,
@@ -334,6 +337,7 @@ export class Assistant {
    */
   private note(conversationId: string, input: TurnInput, emit: EventSink): ChatMessage {
     const sections: string[] = [];
+    if (input.person) sections.push(`Talking to you: ${input.person.name}.`);
     const trimmed = input.instructions?.trim().slice(0, MAX_INSTRUCTIONS);
     if (trimmed && this.instructionsGiven.get(conversationId) !== trimmed) {
       this.rememberInstructions(conversationId, trimmed);

@@ -26,6 +26,8 @@ export interface SynthesisInput {
   conversationId: string;
   turnId?: string;
   turnNumber?: number;
+  /** Who is talking (a name), for tools that record who asked. */
+  person?: string;
   emit: EventSink;
   signal?: AbortSignal;
   /** Tools of the client's, offered after Cyrene's: a call to one ends the run with `clientCalls`. */

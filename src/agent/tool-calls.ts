@@ -20,6 +20,7 @@ export interface CallContext {
   conversationId: string;
   turnId?: string;
   turnNumber?: number;
+  person?: string;
   emit: EventSink;
 }
 
@@ -45,6 +46,7 @@ export class ToolCallRunner {
       conversationId: context.conversationId,
       turnId: context.turnId,
       turnNumber: context.turnNumber,
+      person: context.person,
       hardTimeoutMs: this.limits.backgroundTimeoutMs,
     });
 

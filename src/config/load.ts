@@ -39,7 +39,12 @@ function defaults(addon: boolean) {
       requestTimeoutMs: 30_000,
       idleTimeoutMs: 20_000,
     },
-    server: { port: 8099, host: addon ? "0.0.0.0" : "127.0.0.1" },
+    server: {
+      port: 8099,
+      host: addon ? "0.0.0.0" : "127.0.0.1",
+      trustUserHeaders: addon,
+      showAllConversations: false,
+    },
     dataDir: addon ? "/data" : "./data",
     supervisorUrl: "http://supervisor",
     assist: {

@@ -48,6 +48,10 @@ export const configSchema = z.object({
     port: z.number().int().min(1).max(65535),
     host: z.string().min(1),
     apiToken: z.string().optional(),
+    /** Trust X-Remote-User-* headers (the add-on's ingress proxy sets them). */
+    trustUserHeaders: z.boolean(),
+    /** Everyone behind ingress sees every conversation, not only their own. */
+    showAllConversations: z.boolean(),
   }),
   /** The Home Assistant Assist hooks: an Ollama-compatible API and a Wyoming handle server. */
   assist: z.object({

@@ -28,6 +28,13 @@ export const FIELD_SOURCES: readonly FieldSource[] = [
     type: "seconds",
   },
   { path: "server.port", env: "CYRENE_PORT", type: "int" },
+  { path: "server.trustUserHeaders", env: "CYRENE_TRUST_USER_HEADERS", type: "bool" },
+  {
+    path: "server.showAllConversations",
+    option: "show_all_conversations",
+    env: "CYRENE_SHOW_ALL_CONVERSATIONS",
+    type: "bool",
+  },
   { path: "server.apiToken", option: "api_token", env: "CYRENE_API_TOKEN", type: "string" },
   { path: "dataDir", env: "CYRENE_DATA_DIR", type: "string" },
   { path: "assist.ollamaPort", env: "CYRENE_OLLAMA_PORT", type: "int" },

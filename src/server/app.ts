@@ -6,12 +6,15 @@ import type { LlmClient } from "../llm/client.js";
 import type { JobStore } from "../store/jobs.js";
 import type { ToolPolicy } from "../tools/policy.js";
 import { bearerAuth, ingressOnly } from "./auth.js";
+import { personFromHeaders } from "./person.js";
 import { errorHandler } from "./errors.js";
 import { chatRoutes } from "./routes/chat.js";
 import { healthRoutes, type HealthInfo } from "./routes/health.js";
 import { openAiRoutes } from "./routes/openai.js";
 import { reminderRoutes, type ReminderRouteDeps } from "./routes/reminders.js";
+import { statusRoutes } from "./routes/status.js";
 import { thoughtRoutes } from "./routes/thoughts.js";
+import type { TurnStore } from "../store/turns.js";
 import type { ThoughtStore } from "../thinker/store.js";
 
 export interface AppDeps {
@@ -27,6 +30,9 @@ export interface AppDeps {
   apiToken?: string;
   reminders: ReminderRouteDeps;
   thoughts: ThoughtStore;
+  turns: TurnStore;
+  trustUserHeaders: boolean;
+  showAllConversations: boolean;
   /** Add-on mode: this listener is HA's ingress port and answers only the ingress proxy. */
   ingressOnly: boolean;
 }
@@ -38,12 +44,14 @@ export function createApp(deps: AppDeps): Express {
   if (deps.ingressOnly) app.use(ingressOnly());
   if (deps.apiToken) app.use(bearerAuth(deps.apiToken, { trustIngress: deps.ingressOnly }));
   app.use(express.json({ limit: "2mb" }));
+  app.use(personFromHeaders(deps.trustUserHeaders));
   app.use(requestLog(deps.logger));
   app.use(healthRoutes(deps.health));
   app.use(chatRoutes(deps));
   app.use(openAiRoutes(deps));
   app.use(reminderRoutes(deps.reminders));
   app.use(thoughtRoutes(deps.thoughts));
+  app.use(statusRoutes({ ...deps.health, toolNames: deps.toolNames }, deps.turns));
   app.use((req, res) => {
     res.status(404).json({ error: { message: `No route for ${req.method} ${req.path}`, type: "not_found" } });
   });

@@ -22,6 +22,8 @@ export interface ToolContext {
   turnId?: string;
   /** The turn's place in its conversation (1, 2, …): "the user's next message" is turnNumber + 1. */
   turnNumber?: number;
+  /** Who is talking, when the entry point knows (HA's user behind ingress): reminders keep who asked. */
+  person?: string;
   /** No user is watching (a background thought): refuse what needs the user's confirmation. */
   autonomous?: boolean;
   logger: Logger;

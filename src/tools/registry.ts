@@ -16,6 +16,7 @@ export interface ExecuteOptions {
   conversationId?: string;
   turnId?: string;
   turnNumber?: number;
+  person?: string;
   /** Aborts the call from outside (shutdown). */
   signal?: AbortSignal;
   /** The call is aborted and answered with an error after this long, wherever it runs. */
@@ -112,6 +113,7 @@ export class ToolRegistry {
       conversationId: options.conversationId,
       turnId: options.turnId,
       turnNumber: options.turnNumber,
+      person: options.person,
       autonomous: options.policy.autonomous ?? false,
       logger: options.logger.child({ tool: call.name, callId: call.id }),
     };

@@ -26,19 +26,40 @@ export interface ChatRouteDeps {
   conversations: ConversationStore;
   jobs: JobStore;
   policy: ToolPolicy;
+  /** Everyone sees every conversation (an admin option); otherwise each person sees their own. */
+  showAllConversations: boolean;
 }
 
 /** Cyrene's own chat API: JSON replies, or the loop's events as Server-Sent Events. */
-export function chatRoutes({ assistant, conversations, jobs, policy }: ChatRouteDeps): Router {
+export function chatRoutes({
+  assistant,
+  conversations,
+  jobs,
+  policy,
+  showAllConversations,
+}: ChatRouteDeps): Router {
   const router = Router();
+  /** A conversation the requester may see, or a 404 (someone else's is not shown to exist). */
+  const visible = (req: Request, id: string): ConversationInfo => {
+    const info = conversations.get(id);
+    if (!info || (!showAllConversations && info.caller !== (req.person?.id ?? ""))) {
+      throw new HttpError(404, `No conversation with id ${id}`, "not_found");
+    }
+    return info;
+  };
 
   router.post("/api/chat", async (req, res) => {
     const body = parseBody(chatBody, req.body);
-    const input = { message: body.message, conversationId: body.conversation_id, source: "api", policy };
+    if (body.conversation_id) visible(req, body.conversation_id);
+    const input = {
+      message: body.message,
+      conversationId: body.conversation_id,
+      source: "api",
+      caller: req.person?.id ?? "",
+      person: req.person,
+      policy,
+    };
     const signal = abortOnDisconnect(res);
-    if (body.conversation_id && !conversations.get(body.conversation_id)) {
-      throw new HttpError(404, `No conversation with id ${body.conversation_id}`, "not_found");
-    }
 
     if (wantsEventStream(req.headers.accept)) {
       openEventStream(res);
@@ -87,7 +108,12 @@ export function chatRoutes({ assistant, conversations, jobs, policy }: ChatRoute
 
   router.get("/api/conversations", (req, res) => {
     const query = parseBody(listQuery, req.query);
-    const list = conversations.list({ limit: query.limit, before: instant(query.before), query: query.q });
+    const list = conversations.list({
+      limit: query.limit,
+      before: instant(query.before),
+      query: query.q,
+      ...(showAllConversations ? {} : { caller: req.person?.id ?? "" }),
+    });
     const last = list.at(-1);
     res.json({
       conversations: list.map(snakeInfo),
@@ -96,8 +122,7 @@ export function chatRoutes({ assistant, conversations, jobs, policy }: ChatRoute
   });
 
   router.get("/api/conversations/:id", (req, res) => {
-    const info = conversations.get(req.params.id);
-    if (!info) throw new HttpError(404, `No conversation with id ${req.params.id}`, "not_found");
+    const info = visible(req, req.params.id);
     res.json({
       ...snakeInfo(info),
       messages: conversations.stored(info.id, 1000).map((m) => ({
@@ -120,9 +145,7 @@ export function chatRoutes({ assistant, conversations, jobs, policy }: ChatRoute
   });
 
   router.delete("/api/conversations/:id", (req: Request<{ id: string }>, res) => {
-    if (!conversations.delete(req.params.id)) {
-      throw new HttpError(404, `No conversation with id ${req.params.id}`, "not_found");
-    }
+    conversations.delete(visible(req, req.params.id).id);
     res.status(204).end();
   });
 

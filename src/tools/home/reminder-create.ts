@@ -46,6 +46,7 @@ export function reminderCreateTool(options: { reminders: ReminderService; zone: 
         notify: targets.filter((target) => !speaks(target)),
         speak: targets.filter(speaks),
         conversationId: ctx.conversationId,
+        createdBy: ctx.person,
       });
       return { created: presentReminder(reminder, options.zone()), ...(notes.length ? { notes } : {}) };
     },

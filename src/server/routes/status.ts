@@ -1,0 +1,53 @@
+import { Router } from "express";
+import type { TurnStore } from "../../store/turns.js";
+import type { HealthInfo } from "./health.js";
+
+/** What the web UI's status panel shows: versions, the LLM and HA, the tools, and what recent turns cost. */
+export function statusRoutes(info: HealthInfo & { toolNames: () => string[] }, turns: TurnStore): Router {
+  const router = Router();
+  router.get("/api/status", (_req, res) => {
+    const llm = info.llm();
+    const ha = info.homeAssistant();
+    const recent = turns.recent(20);
+    const sum = (
+      pick: (usage: { promptTokens: number; completionTokens: number; cachedTokens?: number }) => number,
+    ) => recent.reduce((total, turn) => total + (turn.usage ? pick(turn.usage) : 0), 0);
+    const prompt = sum((u) => u.promptTokens);
+    const cached = sum((u) => u.cachedTokens ?? 0);
+    res.json({
+      version: info.version,
+      model: info.model,
+      llm: {
+        status: llm.status,
+        since: llm.since && new Date(llm.since).toISOString(),
+        last_error: llm.lastError,
+      },
+      home_assistant: {
+        status: ha.state,
+        ...(ha.state === "unavailable" ? { reason: ha.reason } : {}),
+        ...(ha.state === "ready" ? { version: ha.version } : {}),
+      },
+      tools: { offered: info.toolNames(), disabled: info.disabledTools?.() ?? [] },
+      recent_turns: {
+        count: recent.length,
+        prompt_tokens: prompt,
+        completion_tokens: sum((u) => u.completionTokens),
+        cached_tokens: cached,
+        cache_hit_rate: prompt ? Math.round((cached / prompt) * 1000) / 1000 : null,
+        turns: recent.map((turn) => ({
+          id: turn.id,
+          conversation_id: turn.conversationId,
+          status: turn.status,
+          rounds: turn.rounds,
+          tool_calls: turn.toolCalls,
+          prompt_tokens: turn.usage?.promptTokens ?? null,
+          completion_tokens: turn.usage?.completionTokens ?? null,
+          cached_tokens: turn.usage?.cachedTokens ?? null,
+          started_at: new Date(turn.startedAt).toISOString(),
+          duration_ms: turn.finishedAt === null ? null : turn.finishedAt - turn.startedAt,
+        })),
+      },
+    });
+  });
+  return router;
+}
