@@ -2,8 +2,11 @@ import { ScriptedLlm } from "../test/fixtures/scripted-llm/server.js";
 import { benchFootprint } from "./footprint.js";
 import { benchHa } from "./ha.js";
 import { benchLoop } from "./loop.js";
+import { benchOllama } from "./ollama.js";
 import { benchOpenAiOverhead } from "./openai-overhead.js";
+import { benchReminders } from "./reminders.js";
 import { benchToolTokens } from "./tool-tokens.js";
+import { benchWyoming } from "./wyoming.js";
 
 const iterations = Number(process.env.BENCH_ITERATIONS ?? 400);
 const llm = await ScriptedLlm.start();
@@ -12,7 +15,10 @@ try {
   await benchToolTokens();
   await benchLoop(llm, iterations);
   await benchOpenAiOverhead(iterations);
+  await benchOllama(iterations);
+  await benchWyoming(iterations);
   await benchHa();
+  await benchReminders();
   const memory = process.memoryUsage();
   console.log(
     `\nMemory of the bench process after the runs: rss ${(memory.rss / 2 ** 20).toFixed(1)} MiB, heap used ${(memory.heapUsed / 2 ** 20).toFixed(1)} MiB`,
