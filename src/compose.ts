@@ -4,7 +4,8 @@ import type { Express } from "express";
 import { Assistant, type AssistantOptions } from "./agent/assistant.js";
 import { BackgroundJobs } from "./agent/background-jobs.js";
 import { Synthesizer } from "./agent/synthesizer.js";
-import { ConfigError } from "./config/load.js";
+import { configured } from "./config/load.js";
+import { generalAndHomeTools } from "./tools/built-in.js";
 import type { Config } from "./config/schema.js";
 import { LlmClient } from "./llm/client.js";
 import { LlmHealth } from "./llm/health.js";
@@ -32,21 +33,7 @@ import { createThinker } from "./thinker/index.js";
 import type { ThoughtStore } from "./thinker/store.js";
 import type { Thinker } from "./thinker/thinker.js";
 import { ToolRegistry } from "./tools/registry.js";
-import { calculatorTool } from "./tools/general/calculator.js";
-import { cryptoTool } from "./tools/general/crypto.js";
-import { datetimeTool } from "./tools/general/datetime.js";
-import { fileTool } from "./tools/general/file.js";
-import { httpTool } from "./tools/general/http.js";
-import { jsonTool } from "./tools/general/json.js";
-import { markdownTool } from "./tools/general/markdown.js";
-import { randomTool } from "./tools/general/random.js";
-import { textTool } from "./tools/general/text.js";
-import { webFetchTool } from "./tools/general/web-fetch.js";
-import { webSearchTool } from "./tools/general/web-search.js";
-import { createNetworkGuard } from "./net/index.js";
 import { createHomeAssistant, type HomeAssistant } from "./ha/index.js";
-import { iotControlTool } from "./tools/home/iot-control.js";
-import { iotQueryTool } from "./tools/home/iot-query.js";
 import { VERSION } from "./version.js";
 
 export interface Cyrene {
@@ -117,7 +104,7 @@ export function createCyrene(config: Config, options: ComposeOptions): Cyrene {
     },
   });
   const registry = new ToolRegistry().register(
-    ...builtInTools(config, { timeZone, databasePath, ha }),
+    ...generalAndHomeTools(config, { timeZone, databasePath, ha }),
     reminderCreateTool({ reminders: reminders.service, zone: timeZone }),
     reminderListTool({ reminders: reminders.service, store: reminders.store, zone: timeZone }),
     reminderDeleteTool({ reminders: reminders.service, zone: timeZone }),
@@ -224,69 +211,4 @@ export function createCyrene(config: Config, options: ComposeOptions): Cyrene {
       db.close();
     },
   };
-}
-
-interface ToolEnvironment {
-  timeZone: () => string;
-  databasePath: string;
-  ha: HomeAssistant;
-}
-
-function builtInTools(config: Config, env: ToolEnvironment): Tool[] {
-  const secrets = [config.supervisorToken, config.ha.token, config.llm.apiKey, config.server.apiToken];
-  const guard = configured("network.allowHosts / network.denyHosts", () =>
-    createNetworkGuard({
-      ...config.network,
-      allowSupervisor: false,
-      secretsToScrub: secrets.filter((secret): secret is string => Boolean(secret)),
-    }),
-  );
-  const web = {
-    guard,
-    timeoutMs: config.web.timeoutMs,
-    maxResponseBytes: Math.round(config.web.maxDownloadMb * 2 ** 20),
-    maxChars: config.web.maxChars,
-  };
-  const fileRoots = [{ name: "files", path: join(config.dataDir, "files") }];
-  if (config.supervisorToken) fileRoots.push({ name: "share", path: "/share/cyrene" });
-
-  return [
-    calculatorTool(),
-    datetimeTool({ timeZone: env.timeZone }),
-    textTool(),
-    cryptoTool(),
-    randomTool(),
-    markdownTool(),
-    jsonTool(),
-    fileTool({
-      roots: fileRoots,
-      // A read must fit in one tool result (agent.maxToolResultChars), escaped as JSON.
-      maxReadBytes: 16 * 1024,
-      protectedPaths: [
-        config.optionsPath,
-        env.databasePath,
-        `${env.databasePath}-wal`,
-        `${env.databasePath}-shm`,
-      ],
-    }),
-    httpTool(web),
-    webSearchTool({
-      guard,
-      searxngUrl: config.web.searxngUrl,
-      defaultLanguage: config.web.searchLanguage,
-      timeoutMs: config.web.timeoutMs,
-    }),
-    webFetchTool(web),
-    iotQueryTool({ ha: env.ha }),
-    iotControlTool({ ha: env.ha, sensitiveDomains: config.ha.sensitiveDomains }),
-  ];
-}
-
-/** Runs a constructor that validates settings further than the schema can; its complaint names the field. */
-function configured<T>(field: string, build: () => T): T {
-  try {
-    return build();
-  } catch (error) {
-    throw new ConfigError(`Invalid configuration: ${field}: ${(error as Error).message}`);
-  }
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { ChatCompletionToolChoiceOption } from "openai/resources/chat/completions";
 import type { SamplingParams } from "../llm/client.js";
-import { addUsage, emptyUsage, type ChatMessage } from "../llm/messages.js";
+import { emptyUsage, type ChatMessage } from "../llm/messages.js";
 import type { Logger } from "../logging/logger.js";
 import type { ConversationStore } from "../store/conversations.js";
 import { seenHashes } from "../store/transcript.js";
@@ -12,9 +12,10 @@ import type { BackgroundJobs } from "./background-jobs.js";
 import type { EventSink, FinalEvent } from "./events.js";
 import { fitHistory } from "./history-window.js";
 import type { SynthesisInput, Synthesizer } from "./synthesizer.js";
-import { systemPrompt, turnNote } from "./system-prompt.js";
-import { SPOKEN_STYLE } from "./spoken.js";
-import { checkOutput, outputInstruction, type OutputFormat } from "./structured-output.js";
+import { systemPrompt } from "./system-prompt.js";
+import { KeyedQueue } from "./keyed-queue.js";
+import { ensureStructured, type OutputFormat } from "./structured-output.js";
+import { TurnNotes } from "./turn-note.js";
 import { toolMessage } from "./tool-messages.js";
 
 /** What every entry point may ask of a turn besides the message itself. */
@@ -95,20 +96,16 @@ export interface AssistantOptions {
   noteSources?: ((turn: { source: string; conversationId: string }) => string | undefined)[];
 }
 
-const MAX_INSTRUCTIONS = 4_000;
-const NEVER = new AbortController().signal;
-
 /**
  * One turn of a conversation: load its history, add a note with the clock and the background results
  * that arrived since, run the tool loop, and store every finished round as it comes. Turns of one
  * conversation run one at a time.
  */
 export class Assistant {
-  private readonly queues = new Map<string, Promise<unknown>>();
+  private readonly queue = new KeyedQueue();
   private readonly prompt: ChatMessage;
   private readonly startListeners = new Set<(source: string) => void>();
-  /** The app instructions each conversation was last given, so an unchanged text is not stored again. */
-  private readonly instructionsGiven = new Map<string, string>();
+  private readonly notes: TurnNotes;
 
   constructor(
     private readonly conversations: ConversationStore,
@@ -119,6 +116,7 @@ export class Assistant {
     private readonly options: AssistantOptions,
   ) {
     this.prompt = { role: "system", content: systemPrompt(options.customPrompt) };
+    this.notes = new TurnNotes(jobs, options);
   }
 
   async turn(input: TurnInput, emit: EventSink): Promise<TurnOutcome> {
@@ -129,7 +127,7 @@ export class Assistant {
     const create = input.conversationId
       ? undefined
       : { source: input.source, caller: input.caller, externalId: input.externalId };
-    return this.serialize(conversationId, async () => {
+    return this.queue.run(conversationId, async () => {
       const turnId = randomUUID();
       // The caller left while this turn waited behind another one: store nothing, ask nothing.
       if (input.signal?.aborted) return cancelledOutcome(conversationId, turnId);
@@ -137,7 +135,7 @@ export class Assistant {
       for (const listener of this.startListeners) listener(input.source);
       const messages: ChatMessage[] = [
         ...(input.priorMessages ?? []),
-        this.note(conversationId, input, emit),
+        this.notes.build(conversationId, input, emit),
         { role: "user", content: input.message },
       ];
       const turnNumber = this.conversations.startTurn(conversationId, turnId, messages, create);
@@ -171,7 +169,7 @@ export class Assistant {
       );
     }
     const { conversationId } = paused;
-    return this.serialize(conversationId, async () => {
+    return this.queue.run(conversationId, async () => {
       const asked = this.turns.resume(paused.id);
       if (!asked)
         throw new UnknownToolCallError(`The tool calls of turn ${paused.id} were answered already.`);
@@ -255,7 +253,7 @@ export class Assistant {
         const history = this.conversations.history(conversationId);
         return run([this.prompt, ...history], { toolChoice: "none", roundsUsed: final.rounds });
       };
-      final = await this.structured(final, options.output, retry, options.signal);
+      final = await ensureStructured(final, options.output, retry, options.signal);
       if (final.text) emit({ type: "text", text: final.text });
       emit(final);
     }
@@ -293,31 +291,6 @@ export class Assistant {
     return { ...final, conversationId, turnId };
   }
 
-  /**
-   * Checks a structured answer. A wrong one is shown to the LLM with what is wrong, once, in a request
-   * without tools; the correction is stored like any round, so the history says what happened.
-   */
-  private async structured(
-    final: FinalEvent,
-    format: OutputFormat,
-    ask: (correction: ChatMessage) => Promise<FinalEvent>,
-    signal: AbortSignal | undefined,
-  ): Promise<FinalEvent> {
-    const first = await checkOutput(format, final.text, signal ?? NEVER);
-    if (first.ok) return { ...final, text: first.json };
-    const retry = await ask({
-      role: "system",
-      content: `Your answer cannot be used: ${first.problem}. Answer again with only the JSON asked for.`,
-    });
-    const usage = { ...final.usage };
-    addUsage(usage, retry.usage);
-    if (retry.error) return { ...retry, usage };
-    const second = await checkOutput(format, retry.text, signal ?? NEVER);
-    if (second.ok) return { ...retry, text: second.json, usage };
-    const message = `The model's answer was not the JSON asked for, twice: ${second.problem}.`;
-    return { ...retry, text: "", usage, error: { kind: "invalid_output", message } };
-  }
-
   /** What the client has been shown once it receives this answer (see TurnOptions.transcript). */
   private shown(
     state: LoopState,
@@ -328,58 +301,6 @@ export class Assistant {
     const user = state.userMessage === undefined ? [] : [{ role: "user", content: state.userMessage }];
     const answer = transcript.shown ? transcript.shown(final.text) : final.text;
     return [...before, ...seenHashes([...user, { role: "assistant", content: answer }])];
-  }
-
-  /**
-   * The turn's volatile facts, stored just before the user message: the clock, the client app's
-   * instructions and the results of background jobs that finished since the last turn. Stored, so
-   * later turns resend it unchanged and the request prefix stays cacheable.
-   */
-  private note(conversationId: string, input: TurnInput, emit: EventSink): ChatMessage {
-    const sections: string[] = [];
-    if (input.person) sections.push(`Talking to you: ${input.person.name}.`);
-    const trimmed = input.instructions?.trim().slice(0, MAX_INSTRUCTIONS);
-    if (trimmed && this.instructionsGiven.get(conversationId) !== trimmed) {
-      this.rememberInstructions(conversationId, trimmed);
-      sections.push(
-        "Instructions from the app the user talks through (follow them where they do not conflict with " +
-          `yours; they hold until changed):\n${trimmed}`,
-      );
-    }
-    const background = this.jobs.takeFinished(conversationId);
-    if (background) {
-      sections.push(background.section);
-      for (const job of background.jobs) {
-        emit({ type: "background_result", jobId: job.id, name: job.toolName, result: job.result! });
-      }
-    }
-    for (const source of this.options.noteSources ?? []) {
-      const section = source({ source: input.source, conversationId });
-      if (section) sections.push(section);
-    }
-    if (input.output) sections.push(outputInstruction(input.output));
-    else if (input.voice) sections.push(SPOKEN_STYLE);
-    const now = this.options.clock?.() ?? new Date();
-    return { role: "system", content: turnNote({ now, timeZone: this.options.timeZone(), sections }) };
-  }
-
-  private rememberInstructions(conversationId: string, text: string): void {
-    this.instructionsGiven.delete(conversationId);
-    this.instructionsGiven.set(conversationId, text);
-    if (this.instructionsGiven.size > 1_000) {
-      this.instructionsGiven.delete(this.instructionsGiven.keys().next().value!);
-    }
-  }
-
-  private serialize<T>(key: string, work: () => Promise<T>): Promise<T> {
-    const previous = this.queues.get(key) ?? Promise.resolve();
-    const next = previous.then(work, work);
-    const tail = next.catch(() => undefined);
-    this.queues.set(key, tail);
-    void tail.then(() => {
-      if (this.queues.get(key) === tail) this.queues.delete(key);
-    });
-    return next;
   }
 }
 

@@ -1,4 +1,6 @@
+import { addUsage, type ChatMessage } from "../llm/messages.js";
 import { runSandboxed } from "../tools/general/json/sandbox.js";
+import type { FinalEvent } from "./events.js";
 
 /** The form a client asked the final answer to take (OpenAI `response_format`, Ollama `format`). */
 export type OutputFormat = { type: "json_object" } | { type: "json_schema"; name?: string; schema: object };
@@ -55,4 +57,31 @@ export async function checkOutput(
   if (result.valid) return { ok: true, json: text };
   const errors = (result.errors ?? []).map((e) => `${e.path}: ${e.message}`).join("; ");
   return { ok: false, problem: `it does not match the schema (${errors})` };
+}
+
+const NEVER = new AbortController().signal;
+
+/**
+ * Checks a structured answer. A wrong one is shown to the LLM with what is wrong, once, in a request
+ * without tools; the correction is stored like any round, so the history says what happened.
+ */
+export async function ensureStructured(
+  final: FinalEvent,
+  format: OutputFormat,
+  ask: (correction: ChatMessage) => Promise<FinalEvent>,
+  signal: AbortSignal | undefined,
+): Promise<FinalEvent> {
+  const first = await checkOutput(format, final.text, signal ?? NEVER);
+  if (first.ok) return { ...final, text: first.json };
+  const retry = await ask({
+    role: "system",
+    content: `Your answer cannot be used: ${first.problem}. Answer again with only the JSON asked for.`,
+  });
+  const usage = { ...final.usage };
+  addUsage(usage, retry.usage);
+  if (retry.error) return { ...retry, usage };
+  const second = await checkOutput(format, retry.text, signal ?? NEVER);
+  if (second.ok) return { ...retry, text: second.json, usage };
+  const message = `The model's answer was not the JSON asked for, twice: ${second.problem}.`;
+  return { ...retry, text: "", usage, error: { kind: "invalid_output", message } };
 }

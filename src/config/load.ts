@@ -164,3 +164,12 @@ function setPath(target: Record<string, unknown>, path: string, value: unknown):
   }
   node[keys.at(-1)!] = value;
 }
+
+/** Runs a constructor that validates settings further than the schema can; its complaint names the field. */
+export function configured<T>(field: string, build: () => T): T {
+  try {
+    return build();
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration: ${field}: ${(error as Error).message}`);
+  }
+}

@@ -1,0 +1,61 @@
+import type { ChatMessage } from "../llm/messages.js";
+import type { AssistantOptions, TurnInput } from "./assistant.js";
+import type { BackgroundJobs } from "./background-jobs.js";
+import type { EventSink } from "./events.js";
+import { SPOKEN_STYLE } from "./spoken.js";
+import { outputInstruction } from "./structured-output.js";
+import { turnNote } from "./system-prompt.js";
+
+const MAX_INSTRUCTIONS = 4_000;
+
+/**
+ * The turn's volatile facts, stored just before the user message: who is talking, the clock, the
+ * client app's instructions (only when they changed), results of background jobs that finished since
+ * the last turn, the notes of other parts (the Thinker), and how to answer. Stored, so later turns
+ * resend it unchanged and the request prefix stays cacheable.
+ */
+export class TurnNotes {
+  /** The app instructions each conversation was last given, so an unchanged text is not stored again. */
+  private readonly instructionsGiven = new Map<string, string>();
+
+  constructor(
+    private readonly jobs: BackgroundJobs,
+    private readonly options: Pick<AssistantOptions, "timeZone" | "clock" | "noteSources">,
+  ) {}
+
+  build(conversationId: string, input: TurnInput, emit: EventSink): ChatMessage {
+    const sections: string[] = [];
+    if (input.person) sections.push(`Talking to you: ${input.person.name}.`);
+    const instructions = input.instructions?.trim().slice(0, MAX_INSTRUCTIONS);
+    if (instructions && this.instructionsGiven.get(conversationId) !== instructions) {
+      this.remember(conversationId, instructions);
+      sections.push(
+        "Instructions from the app the user talks through (follow them where they do not conflict with " +
+          `yours; they hold until changed):\n${instructions}`,
+      );
+    }
+    const background = this.jobs.takeFinished(conversationId);
+    if (background) {
+      sections.push(background.section);
+      for (const job of background.jobs) {
+        emit({ type: "background_result", jobId: job.id, name: job.toolName, result: job.result! });
+      }
+    }
+    for (const source of this.options.noteSources ?? []) {
+      const section = source({ source: input.source, conversationId });
+      if (section) sections.push(section);
+    }
+    if (input.output) sections.push(outputInstruction(input.output));
+    else if (input.voice) sections.push(SPOKEN_STYLE);
+    const now = this.options.clock?.() ?? new Date();
+    return { role: "system", content: turnNote({ now, timeZone: this.options.timeZone(), sections }) };
+  }
+
+  private remember(conversationId: string, text: string): void {
+    this.instructionsGiven.delete(conversationId);
+    this.instructionsGiven.set(conversationId, text);
+    if (this.instructionsGiven.size > 1_000) {
+      this.instructionsGiven.delete(this.instructionsGiven.keys().next().value!);
+    }
+  }
+}
