@@ -1,4 +1,5 @@
 import type { Clock, TimerHandle } from "../clock.js";
+import { HaUnavailableError } from "../ha/errors.js";
 import type { Logger } from "../logging/logger.js";
 import type { Notifier } from "../notify/notifier.js";
 import { failureNotice, reminderNotice, type Lateness } from "./notice.js";
@@ -9,6 +10,10 @@ export interface DeliveryOptions extends Lateness {
   /** Waits between the attempts of one delivery; after the last it is given up on and reported. */
   retryDelaysMs: number[];
   zone: () => string;
+  /** The Snooze button's length, as its title says it. */
+  snoozeMs?: number;
+  /** While HA is away, look again this often besides when it says it is back (default 60 s). */
+  awayRetryMs?: number;
 }
 
 export const DEFAULT_RETRY_DELAYS_MS = [10_000, 30_000, 120_000, 600_000, 1_800_000, 3_600_000];
@@ -17,6 +22,8 @@ export const DEFAULT_RETRY_DELAYS_MS = [10_000, 30_000, 120_000, 600_000, 1_800_
  * Works off the delivery ledger: each pending delivery is attempted, a failed one again after a
  * backoff (and at once when HA comes back), and one that fails every time is marked failed and
  * reported — in the log, in reminder_list, and as a persistent notification — never dropped silently.
+ * HA being away is not a failed attempt: the delivery waits for HA however long it is gone, and is
+ * made (marked late or missed) when it is back.
  */
 export class DeliveryQueue {
   private readonly timers = new Map<number, TimerHandle>();
@@ -95,6 +102,13 @@ export class DeliveryQueue {
       );
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
+      if (error instanceof HaUnavailableError) {
+        const retryAt = this.clock.now() + (this.options.awayRetryMs ?? 60_000);
+        this.store.waiting(delivery.id, message, retryAt);
+        log.info({ error: message }, "Home Assistant is away; the reminder waits for it");
+        this.later({ ...delivery, nextTryAt: retryAt }, retryAt - this.clock.now());
+        return;
+      }
       const attempts = delivery.attempts + 1;
       const wait = this.options.retryDelaysMs[attempts - 1];
       if (wait !== undefined) {

@@ -6,7 +6,7 @@ import type { Db } from "../store/database.js";
 import { DEFAULT_RETRY_DELAYS_MS, DeliveryQueue } from "./delivery.js";
 import { ACTION_DONE, ACTION_SNOOZE } from "./notice.js";
 import { ReminderScheduler, type TriggerWatcher } from "./scheduler.js";
-import { ReminderService } from "./service.js";
+import { DEFAULT_SNOOZE_MS, ReminderService } from "./service.js";
 import { ReminderStore } from "./store.js";
 import type { Targets } from "./types.js";
 
@@ -15,6 +15,8 @@ export interface ReminderSettings {
   /** Later than this a reminder is delivered as missed. */
   missedAfterMs: number;
   retryDelaysMs?: number[];
+  /** How long the phone's Snooze button puts a reminder off (default 10 min). */
+  snoozeMs?: number;
 }
 
 export interface Reminders {
@@ -41,10 +43,12 @@ export function createReminders(deps: {
   const logger = deps.logger.child({ component: "reminders" });
   const store = new ReminderStore(deps.db);
   const lateness = { lateAfterMs: 60_000, missedAfterMs: settings.missedAfterMs };
+  const snoozeMs = settings.snoozeMs ?? DEFAULT_SNOOZE_MS;
   const deliveries = new DeliveryQueue(store, deps.notifier, clock, logger, {
     ...lateness,
     retryDelaysMs: settings.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS,
     zone: deps.zone,
+    snoozeMs,
   });
   const triggers: TriggerWatcher = {
     watch: (reminder, schedule, onFire) =>
@@ -60,6 +64,7 @@ export function createReminders(deps: {
     zone: deps.zone,
     defaultTargets: settings.defaultTargets,
     defaultTime: { hour: 9, minute: 0 },
+    snoozeMs,
   });
   const stops: (() => void)[] = [];
 
@@ -75,8 +80,13 @@ export function createReminders(deps: {
         const [action, id] = String(data.action ?? "").split(":");
         if (!id || !store.get(id)) return;
         if (action === ACTION_SNOOZE) {
-          service.snooze(id);
-          logger.info({ reminderId: id }, "reminder snoozed from a phone");
+          try {
+            service.snooze(id);
+            logger.info({ reminderId: id }, "reminder snoozed from a phone");
+          } catch (error) {
+            // A deleted reminder's old notification: nothing to snooze.
+            logger.warn({ reminderId: id, error: (error as Error).message }, "could not snooze");
+          }
         } else if (action === ACTION_DONE) {
           void service
             .done(id)

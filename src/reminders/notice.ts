@@ -18,6 +18,11 @@ export interface Lateness {
   missedAfterMs: number;
 }
 
+/** What a notice says besides the reminder: its lateness, and how long Snooze puts it off. */
+export interface NoticeOptions extends Lateness {
+  snoozeMs?: number;
+}
+
 /**
  * What the user gets for one occurrence, in the language the reminder was written in. Lateness is
  * judged when it is delivered: a reminder that fired on time while HA was away arrives late, and says so.
@@ -27,7 +32,7 @@ export function reminderNotice(
   occurrence: Occurrence,
   zone: string,
   now: number,
-  lateness: Lateness,
+  lateness: NoticeOptions,
 ): Notice {
   const zh = CJK.test(reminder.message);
   const lateMs = occurrence.kind === "trigger" || occurrence.kind === "snoozed" ? 0 : now - occurrence.dueAt;
@@ -59,9 +64,18 @@ export function reminderNotice(
     message: `${reminder.message}${note}`,
     actions: [
       { action: `${ACTION_DONE}:${reminder.id}`, title: zh ? "完成" : "Done" },
-      { action: `${ACTION_SNOOZE}:${reminder.id}`, title: zh ? "10 分钟后再提醒" : "Snooze 10 min" },
+      { action: `${ACTION_SNOOZE}:${reminder.id}`, title: snoozeTitle(lateness.snoozeMs ?? 600_000, zh) },
     ],
   };
+}
+
+/** "Snooze 10 min" / "10 分钟后再提醒" (seconds when it is shorter than a whole minute). */
+function snoozeTitle(ms: number, zh: boolean): string {
+  const minutes = ms / 60_000;
+  const [amount, en, cn] = Number.isInteger(minutes)
+    ? [minutes, "min", "分钟"]
+    : [Math.round(ms / 1000), "s", "秒"];
+  return zh ? `${amount} ${cn}后再提醒` : `Snooze ${amount} ${en}`;
 }
 
 /** Told through the persistent notification (and the log) when a target could not be reached. */

@@ -39,7 +39,8 @@ interface Due {
 export class ReminderScheduler {
   private readonly heap = new MinHeap<Due>();
   private readonly versions = new Map<string, number>();
-  private readonly watches = new Map<string, HaSubscription>();
+  /** HA trigger subscriptions by reminder, with the trigger they watch. */
+  private readonly watches = new Map<string, { watch: HaSubscription; trigger: string }>();
   private timer: TimerHandle | undefined;
   private timerAt = Infinity;
 
@@ -61,7 +62,7 @@ export class ReminderScheduler {
   stop(): void {
     this.clock.clearTimer(this.timer);
     this.timer = undefined;
-    for (const watch of this.watches.values()) watch.close();
+    for (const { watch } of this.watches.values()) watch.close();
     this.watches.clear();
   }
 
@@ -69,14 +70,18 @@ export class ReminderScheduler {
   arm(reminder: Reminder, tick = true): void {
     const version = (this.versions.get(reminder.id) ?? 0) + 1;
     this.versions.set(reminder.id, version);
-    this.watches.get(reminder.id)?.close();
-    this.watches.delete(reminder.id);
+    const trigger = reminder.schedule.kind === "trigger" ? JSON.stringify(reminder.schedule.trigger) : "";
+    const watching = this.watches.get(reminder.id);
+    // A snooze or a new message keeps HA's trigger as it is (and a `for` it is counting down).
+    if (watching && (reminder.status !== "active" || watching.trigger !== trigger)) this.unwatch(reminder.id);
     if (reminder.status !== "active") return;
     if (reminder.snoozedUntil !== null)
       this.heap.push({ at: reminder.snoozedUntil, id: reminder.id, snooze: true, version });
     if (reminder.schedule.kind === "trigger") {
-      const watch = this.triggers.watch(reminder, reminder.schedule, () => this.fireTrigger(reminder.id));
-      this.watches.set(reminder.id, watch);
+      if (!this.watches.has(reminder.id)) {
+        const watch = this.triggers.watch(reminder, reminder.schedule, () => this.fireTrigger(reminder.id));
+        this.watches.set(reminder.id, { watch, trigger });
+      }
     } else if (reminder.nextAt !== null) {
       this.heap.push({ at: reminder.nextAt, id: reminder.id, snooze: false, version });
     }
@@ -85,7 +90,17 @@ export class ReminderScheduler {
 
   disarm(id: string): void {
     this.versions.set(id, (this.versions.get(id) ?? 0) + 1);
-    this.watches.get(id)?.close();
+    this.unwatch(id);
+  }
+
+  /** Settles once HA has taken the reminder's trigger (or refused it); undefined for time reminders. */
+  armed(id: string): Promise<void> | undefined {
+    const watching = this.watches.get(id);
+    return watching && (watching.watch.ready ?? Promise.resolve());
+  }
+
+  private unwatch(id: string): void {
+    this.watches.get(id)?.watch.close();
     this.watches.delete(id);
   }
 

@@ -42,10 +42,14 @@ export interface ReminderServiceOptions {
   defaultTargets: Targets;
   /** Time of day for a reminder given a day but no time. */
   defaultTime: { hour: number; minute: number };
+  /** How long the phone's Snooze button puts a reminder off (default 10 min). */
+  snoozeMs?: number;
 }
 
 const MAX_MESSAGE = 500;
-const SNOOZE_MS = 10 * 60_000;
+export const DEFAULT_SNOOZE_MS = 10 * 60_000;
+/** How long creating a trigger reminder waits for HA to take the trigger before answering anyway. */
+const ARM_WAIT_MS = 5_000;
 
 /**
  * Reminders as the tools and the HTTP API see them: every input checked the same way, every change
@@ -82,6 +86,7 @@ export class ReminderService {
       this.clock.now(),
     );
     this.scheduler.arm(reminder);
+    if (schedule.kind === "trigger") await this.confirmArmed(reminder, notes);
     return { reminder, notes };
   }
 
@@ -141,7 +146,7 @@ export class ReminderService {
     return { reminder: this.get(id), cancelled: "series" };
   }
 
-  snooze(id: string, ms = SNOOZE_MS): Reminder {
+  snooze(id: string, ms = this.options.snoozeMs ?? DEFAULT_SNOOZE_MS): Reminder {
     const now = this.clock.now();
     if (!this.store.snooze(id, now + ms, now)) throw new InputError(`Reminder ${id} cannot be snoozed.`);
     const reminder = this.get(id);
@@ -152,6 +157,37 @@ export class ReminderService {
   /** The user pressed "Done": its notification goes. */
   async done(id: string): Promise<void> {
     await this.notifier.dismiss(noticeKey(id));
+  }
+
+  /**
+   * A trigger reminder is real only once HA's trigger engine has it: HA refusing it means no reminder
+   * (and the LLM is told why); HA not answering in time leaves it armed for when HA does.
+   */
+  private async confirmArmed(reminder: Reminder, notes: string[]): Promise<void> {
+    const armed = this.scheduler.armed(reminder.id);
+    if (!armed) return;
+    let timer: ReturnType<Clock["setTimer"]> | undefined;
+    const waited = new Promise<"waiting">((resolve) => {
+      timer = this.clock.setTimer(() => resolve("waiting"), ARM_WAIT_MS);
+    });
+    const outcome = await Promise.race([
+      armed.then(
+        () => "armed" as const,
+        (error: Error) => error,
+      ),
+      waited,
+    ]);
+    this.clock.clearTimer(timer);
+    if (outcome === "waiting") {
+      notes.push("Home Assistant has not confirmed the trigger yet; it is set up as soon as HA answers.");
+    } else if (outcome instanceof Error) {
+      this.store.setStatus(reminder.id, "cancelled", this.clock.now());
+      this.scheduler.disarm(reminder.id);
+      throw new InputError(
+        `Home Assistant refused the trigger (${outcome.message}), so no reminder was set. ` +
+          "Check the entity and the condition (to/above/below) and try again.",
+      );
+    }
   }
 
   private needHa(): void {
@@ -183,20 +219,27 @@ export class ReminderService {
       start = start.set({ ...this.options.defaultTime, second: 0 });
       notes.push(`No time of day was given: set for ${start.toFormat("HH:mm")}.`);
     }
+    // A local time written out keeps its wall-clock reading, which a DST change can make a time that
+    // does not exist (02:30 on the spring-forward day: luxon has moved it to 03:30) or one that exists
+    // twice. The schedule places it as recurrences are placed: past the gap that day only (a daily
+    // 02:30 stays 02:30 on the other days), the first of the two instants when ambiguous. A relative
+    // time ("in 20 minutes") is an instant: it stays one.
+    const written = resolved.timeSpecified && resolved.kind === "iso" ? wallClockOf(input.at) : undefined;
     const schedule: TimeSchedule = {
       kind: "time",
       zone,
-      start: start.toFormat("yyyy-MM-dd'T'HH:mm:ss"),
+      start: written ?? start.toFormat("yyyy-MM-dd'T'HH:mm:ss"),
       ...(input.repeat?.trim() ? { rrule: toRrule(input.repeat) } : {}),
     };
     if (!schedule.rrule) {
-      if (start.toMillis() <= now.toMillis()) {
+      const at = written ? nextOccurrence(schedule, -Infinity)! : start.toMillis();
+      if (at <= now.toMillis()) {
         throw new InputError(
-          `${start.toFormat("yyyy-MM-dd HH:mm")} (${zone}) is already past; it is ${now.toFormat("yyyy-MM-dd HH:mm")} ` +
-            "now. Send a future time (这个时间已经过去了，请给一个将来的时间).",
+          `${DateTime.fromMillis(at, { zone }).toFormat("yyyy-MM-dd HH:mm")} (${zone}) is already past; it is ` +
+            `${now.toFormat("yyyy-MM-dd HH:mm")} now. Send a future time (这个时间已经过去了，请给一个将来的时间).`,
         );
       }
-      return { schedule, nextAt: start.toMillis() };
+      return { schedule, nextAt: at };
     }
     return { schedule, nextAt: assertHasFuture(schedule, now.toMillis()) };
   }
@@ -209,16 +252,23 @@ export class ReminderService {
     });
     const resolution = resolve(home.directory, when.entity);
     const best = resolution.candidates[0];
-    if (
-      resolution.kind === "none" ||
-      !best ||
-      (resolution.candidates.length > 1 && !clearWinner(resolution.candidates))
-    ) {
-      const names = resolution.candidates.slice(0, 5).map((c) => `${c.entity.name} (${c.entity.entityId})`);
+    const named = (c: { entity: { name: string; entityId: string } }) =>
+      `${c.entity.name} (${c.entity.entityId})`;
+    if (resolution.kind === "none" || !best) {
+      // Its candidates are only the nearest names, not matches.
+      const hidden = resolution.unexposed[0];
+      const closest = resolution.candidates.slice(0, 3).map(named);
       throw new InputError(
-        names.length
-          ? `"${when.entity}" could mean: ${names.join(", ")}. Send the entity id of the one meant.`
-          : `No entity matches "${when.entity}". Ask iot_query for it first.`,
+        hidden
+          ? `${named(hidden)} is not exposed to Assist in Home Assistant, so no reminder can watch it.`
+          : `No entity matches "${when.entity}"${closest.length ? ` (nearest names: ${closest.join(", ")})` : ""}. ` +
+              "Ask iot_query for it first.",
+      );
+    }
+    if (resolution.candidates.length > 1 && !clearWinner(resolution.candidates)) {
+      const names = resolution.candidates.slice(0, 5).map(named);
+      throw new InputError(
+        `"${when.entity}" could mean: ${names.join(", ")}. Send the entity id of the one meant.`,
       );
     }
     const entity = best.entity;
@@ -273,6 +323,19 @@ export class ReminderService {
     }
     return { notify: asked.notify.map((t) => withDomain(t, "notify")), speak: asked.speak };
   }
+}
+
+/** "2026-03-08T02:30" as written (no offset): its wall-clock reading, seconds dropped to whole ones. */
+function wallClockOf(text: string): string | undefined {
+  const trimmed = text.trim();
+  if (/(?:z|[+-]\d{2}(?::?\d{2})?)$/i.test(trimmed)) return undefined; // an offset: an instant
+  for (const parsed of [
+    DateTime.fromISO(trimmed, { zone: "UTC" }),
+    DateTime.fromSQL(trimmed, { zone: "UTC" }),
+  ]) {
+    if (parsed.isValid) return parsed.startOf("second").toFormat("yyyy-MM-dd'T'HH:mm:ss");
+  }
+  return undefined;
 }
 
 function clean(list: string[] | undefined): string[] {

@@ -101,6 +101,9 @@ export class ReminderStore {
       deliveryDone: db.prepare(
         "UPDATE reminder_deliveries SET status = 'sent', attempts = attempts + 1, sent_at = ?, last_error = NULL, next_try_at = NULL WHERE id = ?",
       ),
+      deliveryWaiting: db.prepare(
+        "UPDATE reminder_deliveries SET last_error = ?, next_try_at = ? WHERE id = ? AND status = 'pending'",
+      ),
       deliveryFailed: db.prepare(
         "UPDATE reminder_deliveries SET status = ?, attempts = attempts + 1, last_error = ?, next_try_at = ? WHERE id = ?",
       ),
@@ -210,6 +213,11 @@ export class ReminderStore {
   /** A failed attempt: tried again at `retryAt`, or given up on (failed) when it is null. */
   attemptFailed(id: number, error: string, retryAt: number | null): void {
     this.statements.deliveryFailed.run(retryAt === null ? "failed" : "pending", error, retryAt, id);
+  }
+
+  /** Not attempted: HA is away. Still pending, its attempts not counted; looked at again at `retryAt`. */
+  waiting(id: number, reason: string, retryAt: number): void {
+    this.statements.deliveryWaiting.run(reason, retryAt, id);
   }
 
   occurrence(id: number): Occurrence | undefined {

@@ -2,7 +2,8 @@ import { DateTime } from "luxon";
 import { afterEach, describe, expect, it } from "vitest";
 import { silentLogger } from "../../src/logging/logger.js";
 import type { Notice, Notifier } from "../../src/notify/notifier.js";
-import { createReminders, type Reminders } from "../../src/reminders/index.js";
+import { HaCommandError, HaUnavailableError, type HomeAssistant } from "../../src/ha/index.js";
+import { createReminders, type ReminderSettings, type Reminders } from "../../src/reminders/index.js";
 import { openDatabase, type Db } from "../../src/store/database.js";
 import { FakeHomeAssistant } from "../ha/support/fake-ha.js";
 import { sampleHome } from "../ha/support/sample-home.js";
@@ -14,8 +15,11 @@ const at = (iso: string) => DateTime.fromISO(iso, { zone: ZONE }).toMillis();
 class RecordingNotifier implements Notifier {
   readonly sent: { target: string; notice: Notice; at: number }[] = [];
   failing = new Set<string>();
+  /** HA is away: every delivery fails as HaNotifier's do then. */
+  away = false;
   constructor(private readonly clock: FakeClock) {}
   async deliver(target: string, notice: Notice): Promise<void> {
+    if (this.away) throw new HaUnavailableError("connection lost, reconnecting");
     if (this.failing.has(target) || this.failing.has("*")) throw new Error(`${target} is unreachable`);
     this.sent.push({ target, notice, at: this.clock.now() });
   }
@@ -30,7 +34,13 @@ afterEach(async () => {
   for (const reminders of running.splice(0)) await reminders.stop();
 });
 
-function build(db: Db, clock: FakeClock, notifier: Notifier, ha = new FakeHomeAssistant(sampleHome())) {
+function build(
+  db: Db,
+  clock: FakeClock,
+  notifier: Notifier,
+  ha: HomeAssistant = new FakeHomeAssistant(sampleHome()),
+  settings: Partial<ReminderSettings> = {},
+) {
   const reminders = createReminders({
     db,
     ha,
@@ -42,6 +52,7 @@ function build(db: Db, clock: FakeClock, notifier: Notifier, ha = new FakeHomeAs
       defaultTargets: { notify: [], speak: [] },
       missedAfterMs: 6 * 3_600_000,
       retryDelaysMs: [1_000, 5_000],
+      ...settings,
     },
   });
   running.push(reminders);
@@ -214,5 +225,122 @@ describe("the reminder scheduler", () => {
     expect(notifier.sent).toHaveLength(1);
     expect(reminders.store.get(reminder.id)!.status).toBe("done");
     expect(ha.triggers.size).toBe(0);
+  });
+
+  it("waits for Home Assistant however long it is away, using up no retries, then delivers once", async () => {
+    const clock = new FakeClock(at("2026-12-02T07:00"));
+    const notifier = new RecordingNotifier(clock);
+    const ha = new FakeHomeAssistant(sampleHome());
+    const reminders = build(openDatabase(":memory:"), clock, notifier, ha);
+    reminders.start();
+    const { reminder } = await reminders.service.create({
+      message: "leave for the train",
+      at: "2026-12-02T07:30",
+      notify: ["mobile_app_phone"],
+    });
+    notifier.away = true;
+    ha.setUnavailable("connection lost");
+    await clock.advance(3 * 3_600_000); // far beyond every retry (1 s, 5 s)
+    expect(notifier.sent).toHaveLength(0);
+    expect(reminders.store.lastDelivery(reminder.id)!.deliveries).toEqual([
+      expect.objectContaining({ target: "persistent_notification", status: "pending", attempts: 0 }),
+      expect.objectContaining({ target: "notify.mobile_app_phone", status: "pending", attempts: 0 }),
+    ]);
+    notifier.away = false;
+    ha.setUnavailable(undefined);
+    await clock.advance(0);
+    expect(notifier.sent.map((s) => [s.target, s.notice.message])).toEqual([
+      ["persistent_notification", "leave for the train (was due at 07:30)"],
+      ["notify.mobile_app_phone", "leave for the train (was due at 07:30)"],
+    ]);
+    await clock.advance(3_600_000);
+    expect(notifier.sent).toHaveLength(2);
+  });
+
+  it("snoozes for the configured time, and its button says so", async () => {
+    const clock = new FakeClock(at("2026-12-02T07:00"));
+    const notifier = new RecordingNotifier(clock);
+    const ha = new FakeHomeAssistant(sampleHome());
+    const reminders = build(openDatabase(":memory:"), clock, notifier, ha, { snoozeMs: 5 * 60_000 });
+    reminders.start();
+    await reminders.service.create({ message: "tea", at: "2026-12-02T07:05" });
+    await clock.advance(5 * 60_000);
+    const actions = notifier.sent[0]!.notice.actions!;
+    expect(actions.map((a) => a.title)).toEqual(["Done", "Snooze 5 min"]);
+    ha.emitEvent("mobile_app_notification_action", { action: actions[1]!.action });
+    await clock.advance(5 * 60_000);
+    expect(notifier.sent.map((s) => s.at)).toEqual([at("2026-12-02T07:05"), at("2026-12-02T07:10")]);
+  });
+
+  it("ignores the buttons of a deleted reminder's old notification", async () => {
+    const clock = new FakeClock(at("2026-12-02T07:00"));
+    const notifier = new RecordingNotifier(clock);
+    const ha = new FakeHomeAssistant(sampleHome());
+    const reminders = build(openDatabase(":memory:"), clock, notifier, ha);
+    reminders.start();
+    const { reminder } = await reminders.service.create({ message: "gone", at: "2026-12-02T07:05" });
+    reminders.service.cancel(reminder.id);
+    expect(() =>
+      ha.emitEvent("mobile_app_notification_action", { action: `CYRENE_REMINDER_SNOOZE:${reminder.id}` }),
+    ).not.toThrow();
+    await clock.advance(3_600_000);
+    expect(notifier.sent).toHaveLength(0);
+    expect(reminders.store.get(reminder.id)).toMatchObject({ status: "cancelled", snoozedUntil: null });
+  });
+
+  it("sets a trigger reminder only once HA has taken the trigger, and says so when HA refuses it", async () => {
+    const clock = new FakeClock(at("2026-12-02T07:00"));
+    const notifier = new RecordingNotifier(clock);
+    const ha = new (class extends FakeHomeAssistant {
+      answer: "refuse" | "silent" | "take" = "refuse";
+      override subscribeTrigger(
+        trigger: Record<string, unknown>,
+        onFire: (variables: Record<string, unknown>) => void,
+      ) {
+        const subscription = super.subscribeTrigger(trigger, onFire);
+        const ready =
+          this.answer === "refuse"
+            ? Promise.reject(new HaCommandError("invalid_format", "Entity ID is an invalid entity ID"))
+            : this.answer === "silent"
+              ? new Promise<void>(() => {})
+              : Promise.resolve();
+        ready.catch(() => undefined);
+        return { ...subscription, ready };
+      }
+    })(sampleHome());
+    const reminders = build(openDatabase(":memory:"), clock, notifier, ha);
+    reminders.start();
+    const entity = Object.keys((await ha.snapshot()).states).find((id) => id.startsWith("light."))!;
+    const when = { entity, to: "on", everyTime: true };
+
+    await expect(reminders.service.create({ message: "refused", when })).rejects.toThrow(
+      /^Home Assistant refused the trigger \(Entity ID is an invalid entity ID\), so no reminder was set\./,
+    );
+    expect(reminders.store.all()).toEqual([
+      expect.objectContaining({ message: "refused", status: "cancelled" }),
+    ]);
+    expect(ha.triggers.size).toBe(0);
+
+    ha.answer = "silent";
+    let answered = false;
+    const waiting = reminders.service
+      .create({ message: "unconfirmed", when })
+      .finally(() => (answered = true));
+    while (!answered) await clock.advance(1_000);
+    expect((await waiting).notes).toEqual([
+      "Home Assistant has not confirmed the trigger yet; it is set up as soon as HA answers.",
+    ]);
+
+    ha.answer = "take";
+    const { reminder, notes } = await reminders.service.create({ message: "taken", when });
+    expect(notes).toEqual([]);
+    // A snooze or a new message keeps HA's subscription (and a `for` HA is counting down).
+    const [, subscription] = [...ha.triggers];
+    reminders.service.snooze(reminder.id);
+    await reminders.service.update(reminder.id, { message: "taken, renamed" });
+    expect([...ha.triggers][1]).toBe(subscription);
+    subscription!.fire({});
+    await clock.advance(0);
+    expect(notifier.sent.map((s) => s.notice.message)).toEqual(["taken, renamed"]);
   });
 });

@@ -194,7 +194,10 @@ export class FakeHomeAssistant implements HomeAssistant {
   }
 
   /** Triggers and event subscriptions made on this fake; a test fires them by hand. */
-  readonly triggers = new Set<{ trigger: Record<string, unknown>; fire: (variables: Record<string, unknown>) => void }>();
+  readonly triggers = new Set<{
+    trigger: Record<string, unknown>;
+    fire: (variables: Record<string, unknown>) => void;
+  }>();
   readonly eventHandlers = new Map<string, Set<(data: Record<string, unknown>) => void>>();
   readonly firedEvents: { eventType: string; data: Record<string, unknown> }[] = [];
   private readonly statusListeners = new Set<(status: HaStatus) => void>();
