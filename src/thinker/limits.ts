@@ -24,7 +24,7 @@ export function refusal(
   }
   const hour = store.thoughtsSince(now - 3_600_000);
   if (hour >= limits.maxPerHour)
-    return `over budget: ${hour} thoughts in the last hour (at most ${limits.maxPerHour})`;
+    return `over budget: ${hour} thought${hour === 1 ? "" : "s"} in the last hour (at most ${limits.maxPerHour})`;
   const dayStart = DateTime.fromMillis(now, { zone }).startOf("day").toMillis();
   const tokens = store.tokensSince(dayStart);
   if (tokens >= limits.maxTokensPerDay) {

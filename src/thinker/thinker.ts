@@ -96,7 +96,7 @@ export class Thinker {
     const abort = new AbortController();
     this.running = { id, abort, trigger, retried };
     const actions: ThoughtAction[] = [];
-    const calls = new Map<string, string>();
+    const calls = new Map<string, ThoughtAction>();
     try {
       const outcome = await this.deps.assistant.turn(
         {
@@ -114,14 +114,21 @@ export class Thinker {
           output: { type: "json_schema", name: "thought_outcome", schema: OUTCOME_SCHEMA },
         },
         (event) => {
-          if (event.type === "tool_started") calls.set(event.callId, event.arguments);
-          if (event.type === "tool_finished") {
-            actions.push({
+          // In the order the LLM made the calls, whatever order they finish in.
+          if (event.type === "tool_started") {
+            const action = {
               tool: event.name,
-              arguments: (calls.get(event.callId) ?? "").slice(0, 500),
-              success: event.result.success,
-              result: JSON.stringify(event.result).slice(0, 500),
-            });
+              arguments: event.arguments.slice(0, 500),
+              success: false,
+              result: "",
+            };
+            calls.set(event.callId, action);
+            actions.push(action);
+          }
+          const action = event.type === "tool_finished" ? calls.get(event.callId) : undefined;
+          if (action && event.type === "tool_finished") {
+            action.success = event.result.success;
+            action.result = JSON.stringify(event.result).slice(0, 500);
           }
         },
       );

@@ -49,6 +49,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       CYRENE_DATA_DIR: dataDir,
       CYRENE_TIME_ZONE: "Asia/Shanghai",
       CYRENE_LOG_LEVEL: "silent",
+      // Many harnesses share one HA: only a test that wants background thoughts lets automations start them.
+      CYRENE_THINKER_ENABLED: "false",
       ...options.env,
     },
   });
@@ -85,7 +87,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         logger: silentLogger(),
         extraTools: options.tools,
         clock: options.clock,
-    notifier: options.notifier,
+        notifier: options.notifier,
       });
       servers = await listen(cyrene, options.assist ?? false);
     },
