@@ -174,7 +174,10 @@ describe("config.yaml's options and Cyrene's config loader", () => {
 
   it("has defaults that load, and are the app's own defaults", () => {
     const { optionsPath: _given, ...withDefaults } = loadWith(config.options);
-    const { optionsPath: _missing, ...without } = loadConfig({ env: ADDON_ENV, optionsPath: join(dir, "missing.json") });
+    const { optionsPath: _missing, ...without } = loadConfig({
+      env: ADDON_ENV,
+      optionsPath: join(dir, "missing.json"),
+    });
     expect(withDefaults).toEqual(without);
   });
 

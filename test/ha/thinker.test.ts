@@ -31,7 +31,8 @@ async function watchEvents(info: HaInfo, type: string) {
 async function untilReady(h: Harness): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (h.cyrene.ha.status().state !== "ready") {
-    if (Date.now() > deadline) throw new Error(`HA never became ready: ${JSON.stringify(h.cyrene.ha.status())}`);
+    if (Date.now() > deadline)
+      throw new Error(`HA never became ready: ${JSON.stringify(h.cyrene.ha.status())}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
