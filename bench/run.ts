@@ -1,6 +1,7 @@
 import { ScriptedLlm } from "../test/fixtures/scripted-llm/server.js";
 import { benchFootprint } from "./footprint.js";
 import { benchHa } from "./ha.js";
+import { benchKnowledge } from "./knowledge.js";
 import { benchLoop } from "./loop.js";
 import { benchOllama } from "./ollama.js";
 import { benchOpenAiOverhead } from "./openai-overhead.js";
@@ -19,6 +20,7 @@ try {
   await benchWyoming(iterations);
   await benchHa();
   await benchReminders();
+  await benchKnowledge();
   const memory = process.memoryUsage();
   console.log(
     `\nMemory of the bench process after the runs: rss ${(memory.rss / 2 ** 20).toFixed(1)} MiB, heap used ${(memory.heapUsed / 2 ** 20).toFixed(1)} MiB`,

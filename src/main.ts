@@ -14,7 +14,13 @@ async function main(): Promise<void> {
   try {
     config = loadConfig();
     logger = createLogger(config.logLevel, {
-      secrets: [config.llm.apiKey, config.server.apiToken, config.ha.token, config.supervisorToken],
+      secrets: [
+        config.llm.apiKey,
+        config.server.apiToken,
+        config.ha.token,
+        config.supervisorToken,
+        config.embeddings.apiKey,
+      ],
     });
     cyrene = createCyrene(config, { logger });
   } catch (error) {

@@ -79,6 +79,8 @@ function defaults(addon: boolean) {
     },
     network: { allowHosts: [], denyHosts: [], allowPrivate: false },
     web: { timeoutMs: 15_000, maxDownloadMb: 5, maxChars: 8_000 },
+    embeddings: {},
+    knowledge: { maxDocumentMb: 20 },
     logLevel: "info",
   };
 }

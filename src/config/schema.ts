@@ -164,6 +164,18 @@ export const configSchema = z.object({
     /** Let http/web_fetch reach private LAN addresses without listing them. */
     allowPrivate: z.boolean(),
   }),
+  /** An OpenAI-compatible /embeddings endpoint for the knowledge base's vectors; none by default (full text alone). */
+  embeddings: z
+    .object({
+      baseUrl: z.url().optional(),
+      apiKey: z.string().default(""),
+      model: z.string().min(1).optional(),
+    })
+    .refine((e) => !e.baseUrl || e.model, { message: "is needed with embeddings.baseUrl", path: ["model"] }),
+  knowledge: z.object({
+    /** Largest document (text, download, file or upload) the knowledge base takes. */
+    maxDocumentMb: z.number().positive().max(200),
+  }),
   web: z.object({
     searxngUrl: z.url().optional(),
     searchLanguage: z.string().optional(),

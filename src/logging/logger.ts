@@ -17,6 +17,7 @@ const REDACT = [
   "req.headers.authorization",
   "headers.authorization",
   "config.llm.apiKey",
+  "config.embeddings.apiKey",
   "config.ha.token",
   "config.server.apiToken",
   "config.supervisorToken",

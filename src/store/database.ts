@@ -124,6 +124,50 @@ const MIGRATIONS: string[] = [
    );
    CREATE INDEX thoughts_by_start ON thoughts(started_at);
    CREATE INDEX thoughts_notes ON thoughts(outcome) WHERE outcome = 'note' AND note_delivered_at IS NULL;`,
+  // The knowledge base and the memory index (src/knowledge). The FTS tables are contentless: they hold only
+  // the index of derived tokens (Latin words, CJK unigrams and bigrams), the text stays in its own table.
+  `CREATE TABLE knowledge_documents (
+     id TEXT PRIMARY KEY,
+     source TEXT NOT NULL,
+     origin TEXT NOT NULL CHECK (origin IN ('text', 'url', 'file', 'upload')),
+     title TEXT NOT NULL,
+     tags TEXT NOT NULL DEFAULT '[]',
+     content_type TEXT NOT NULL,
+     hash TEXT NOT NULL,
+     chars INTEGER NOT NULL,
+     chunks INTEGER NOT NULL,
+     created_at INTEGER NOT NULL,
+     updated_at INTEGER NOT NULL
+   );
+   CREATE UNIQUE INDEX knowledge_documents_by_source ON knowledge_documents(source);
+   CREATE INDEX knowledge_documents_by_hash ON knowledge_documents(hash);
+   CREATE INDEX knowledge_documents_by_update ON knowledge_documents(updated_at);
+   CREATE TABLE knowledge_chunks (
+     id INTEGER PRIMARY KEY,
+     document_id TEXT NOT NULL REFERENCES knowledge_documents(id) ON DELETE CASCADE,
+     ordinal INTEGER NOT NULL,
+     heading TEXT NOT NULL,
+     text TEXT NOT NULL
+   );
+   CREATE INDEX knowledge_chunks_by_document ON knowledge_chunks(document_id, ordinal);
+   CREATE VIRTUAL TABLE knowledge_fts USING fts5(heading, body, content = '', contentless_delete = 1,
+     tokenize = 'porter unicode61 remove_diacritics 2');
+   CREATE TRIGGER knowledge_chunks_unindex AFTER DELETE ON knowledge_chunks
+     BEGIN DELETE FROM knowledge_fts WHERE rowid = old.id; END;
+   CREATE TABLE knowledge_vectors (
+     chunk_id INTEGER PRIMARY KEY REFERENCES knowledge_chunks(id) ON DELETE CASCADE,
+     model TEXT NOT NULL,
+     vector BLOB NOT NULL,
+     code BLOB NOT NULL
+   );
+   CREATE INDEX knowledge_vectors_by_model ON knowledge_vectors(model);
+   CREATE VIRTUAL TABLE memory_fts USING fts5(body, content = '', contentless_delete = 1,
+     tokenize = 'porter unicode61 remove_diacritics 2');
+   CREATE TRIGGER messages_unindex AFTER DELETE ON messages
+     BEGIN DELETE FROM memory_fts WHERE rowid = old.id; END;
+   CREATE VIRTUAL TABLE thought_fts USING fts5(body, content = '', contentless_delete = 1,
+     tokenize = 'porter unicode61 remove_diacritics 2');
+   CREATE TABLE knowledge_state (key TEXT PRIMARY KEY, value INTEGER NOT NULL);`,
 ];
 
 /** Opens (creating if needed) the SQLite database and brings its schema up to date. */

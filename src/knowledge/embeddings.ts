@@ -1,0 +1,94 @@
+import OpenAI from "openai";
+
+export interface EmbeddingsOptions {
+  /** An OpenAI-compatible API: its `/embeddings` endpoint is used (Ollama, SiliconFlow, OpenAI, …). */
+  baseUrl: string;
+  apiKey: string;
+  model: string;
+  /** Per request (default 30 s for documents; a query gets `queryTimeoutMs`). */
+  timeoutMs?: number;
+  /** A search waits this long for its query's embedding, then goes on with full text alone (default 5 s). */
+  queryTimeoutMs?: number;
+  /** Texts per request (default 16: some providers allow no more than 32). */
+  batchSize?: number;
+  /** Query vectors remembered (default 256; 0 for none, as the bench measures). */
+  queryCacheSize?: number;
+}
+
+export class EmbeddingError extends Error {
+  override name = "EmbeddingError";
+}
+
+/** A text sent to be embedded is cut to this many characters (a chunk is far shorter; a query too). */
+const MAX_INPUT_CHARS = 4_000;
+
+/** Embeds texts through an OpenAI-compatible `/embeddings` endpoint, in bounded batches. */
+export class Embedder {
+  private readonly client: OpenAI;
+  private readonly cache = new Map<string, Float32Array>();
+
+  constructor(private readonly options: EmbeddingsOptions) {
+    this.client = new OpenAI({
+      baseURL: options.baseUrl,
+      apiKey: options.apiKey || "none",
+      maxRetries: 1,
+      timeout: options.timeoutMs ?? 30_000,
+    });
+  }
+
+  get model(): string {
+    return this.options.model;
+  }
+
+  /** One vector per text, in order. Throws EmbeddingError. */
+  async embed(texts: string[], signal?: AbortSignal, timeoutMs?: number): Promise<Float32Array[]> {
+    const size = this.options.batchSize ?? 16;
+    const out: Float32Array[] = [];
+    for (let start = 0; start < texts.length; start += size) {
+      const batch = texts.slice(start, start + size).map((text) => text.slice(0, MAX_INPUT_CHARS) || " ");
+      out.push(...(await this.request(batch, signal, timeoutMs)));
+    }
+    return out;
+  }
+
+  /** The vector of a search query; recent ones are remembered. */
+  async embedQuery(text: string, signal?: AbortSignal): Promise<Float32Array> {
+    const cached = this.cache.get(text);
+    if (cached) return cached;
+    const [vector] = await this.embed([text], signal, this.options.queryTimeoutMs ?? 5_000);
+    const size = this.options.queryCacheSize ?? 256;
+    if (size > 0) this.cache.set(text, vector!);
+    if (this.cache.size > size) this.cache.delete(this.cache.keys().next().value!);
+    return vector!;
+  }
+
+  private async request(input: string[], signal?: AbortSignal, timeoutMs?: number): Promise<Float32Array[]> {
+    let response: OpenAI.CreateEmbeddingResponse;
+    try {
+      response = await this.client.embeddings.create(
+        { model: this.options.model, input, encoding_format: "float" },
+        { signal, ...(timeoutMs ? { timeout: timeoutMs, maxRetries: 0 } : {}) },
+      );
+    } catch (error) {
+      throw new EmbeddingError(`The embeddings endpoint failed: ${describe(error)}`);
+    }
+    const data = [...(response.data ?? [])].sort((a, b) => a.index - b.index);
+    if (data.length !== input.length) {
+      throw new EmbeddingError(
+        `The embeddings endpoint answered ${data.length} vectors for ${input.length} texts.`,
+      );
+    }
+    return data.map((item) => {
+      const values = item.embedding as unknown;
+      if (!Array.isArray(values) || values.length === 0 || values.some((v) => typeof v !== "number")) {
+        throw new EmbeddingError("The embeddings endpoint answered something other than vectors of numbers.");
+      }
+      return Float32Array.from(values as number[]);
+    });
+  }
+}
+
+function describe(error: unknown): string {
+  if (error instanceof OpenAI.APIError) return `${error.status ?? "no status"} ${error.message}`.trim();
+  return error instanceof Error ? error.message : String(error);
+}
