@@ -19,11 +19,13 @@ RUN apt-get update \
 WORKDIR /app
 COPY package.json package-lock.json ./
 
-# dist/: every dependency, then the TypeScript build.
+# dist/ and web/dist/: every dependency, then the TypeScript build and the web UI's (vite; its packages are
+# devDependencies, bundled into static files, so the runtime needs none of them).
 FROM toolchain AS build
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
+COPY web ./web
 RUN npm run build
 
 # node_modules/ with production dependencies only, native modules built for this Node.
@@ -40,6 +42,7 @@ ENV NODE_ENV=production
 COPY package.json ./
 COPY --from=production-dependencies /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
+COPY --from=build /app/web/dist ./web/dist
 COPY --chmod=755 run.sh /run.sh
 
 ARG BUILD_ARCH

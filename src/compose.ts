@@ -34,6 +34,8 @@ import type { ThoughtStore } from "./thinker/store.js";
 import type { Thinker } from "./thinker/thinker.js";
 import { ToolRegistry } from "./tools/registry.js";
 import { createHomeAssistant, type HomeAssistant } from "./ha/index.js";
+import { createKnowledge, type Knowledge } from "./knowledge/index.js";
+import { knowledgeFileAccess, knowledgeGuard, knowledgeTools } from "./tools/knowledge/knowledge-tools.js";
 import { VERSION } from "./version.js";
 
 export interface Cyrene {
@@ -49,6 +51,8 @@ export interface Cyrene {
   thoughts: ThoughtStore;
   background: BackgroundJobs;
   ha: HomeAssistant;
+  /** The knowledge base and the long-term memory. */
+  knowledge: Knowledge;
   /** The ingress port's app: Cyrene's own API and (later) the web UI. */
   app: Express;
   /** The Ollama-compatible API and /v1, for HA's Ollama integration (port assist.ollamaPort). */
@@ -103,16 +107,42 @@ export function createCyrene(config: Config, options: ComposeOptions): Cyrene {
       snoozeMs: config.reminders.snoozeMs,
     },
   });
+  const maxDocumentBytes = Math.round(config.knowledge.maxDocumentMb * 2 ** 20);
+  const { baseUrl: embeddingsUrl, apiKey: embeddingsKey, model: embeddingsModel } = config.embeddings;
+  const knowledge = createKnowledge({
+    db,
+    guard: configured("network.allowHosts / network.denyHosts", () => knowledgeGuard(config)),
+    logger,
+    zone: timeZone,
+    limits: { maxBytes: maxDocumentBytes, timeoutMs: Math.max(60_000, config.web.timeoutMs) },
+    embeddings:
+      embeddingsUrl && embeddingsModel
+        ? { baseUrl: embeddingsUrl, apiKey: embeddingsKey, model: embeddingsModel }
+        : undefined,
+  });
   const registry = new ToolRegistry().register(
     ...generalAndHomeTools(config, { timeZone, databasePath, ha }),
     reminderCreateTool({ reminders: reminders.service, zone: timeZone }),
     reminderListTool({ reminders: reminders.service, store: reminders.store, zone: timeZone }),
     reminderDeleteTool({ reminders: reminders.service, zone: timeZone }),
+    ...knowledgeTools({
+      knowledge: knowledge.base,
+      memory: knowledge.memory,
+      files: knowledgeFileAccess(config, databasePath),
+      zone: timeZone,
+      clock: options.clock,
+      maxFileBytes: maxDocumentBytes,
+    }),
     ...(options.extraTools ?? []),
   );
   configured('tools.disabled (CYRENE_TOOLS_DISABLED, option "tools_disabled")', () =>
     registry.disable(config.tools.disabled),
   );
+  configured('thinker.tools (CYRENE_THINKER_TOOLS, option "thinker_tools")', () => {
+    const unknown = config.thinker.tools.filter((name) => !registry.names().includes(name));
+    if (unknown.length)
+      throw new Error(`unknown tool ${unknown.join(", ")}; the tools are: ${registry.names().join(", ")}`);
+  });
 
   const llmHealth = new LlmHealth();
   const llm = new LlmClient({ ...config.llm, logger, health: llmHealth });
@@ -140,6 +170,7 @@ export function createCyrene(config: Config, options: ComposeOptions): Cyrene {
     zone: timeZone,
   });
   noteSources.push(({ source }) => thinking.thinker.notesFor(source));
+  noteSources.push(knowledge.factsNote.noteFor);
   configured("thinker.schedule (CYRENE_THINKER_SCHEDULE)", () => thinking.start());
 
   const policy = allowAllTools;
@@ -167,6 +198,7 @@ export function createCyrene(config: Config, options: ComposeOptions): Cyrene {
     health,
     reminders: { reminders: reminders.service, store: reminders.store },
     thoughts: thinking.thoughts,
+    knowledge: { knowledge: knowledge.base, maxUploadBytes: maxDocumentBytes },
     turns,
   });
 
@@ -181,6 +213,7 @@ export function createCyrene(config: Config, options: ComposeOptions): Cyrene {
     toolNames,
   });
   reminders.start();
+  knowledge.start();
   const wyoming = createWyomingServer({
     ...voice,
     rules,
@@ -204,7 +237,9 @@ export function createCyrene(config: Config, options: ComposeOptions): Cyrene {
     ollama,
     wyoming,
     ha,
+    knowledge,
     async close() {
+      await knowledge.stop();
       await thinking.stop();
       await reminders.stop();
       await ha.close();

@@ -10,10 +10,13 @@ import { personFromHeaders } from "./person.js";
 import { errorHandler } from "./errors.js";
 import { chatRoutes } from "./routes/chat.js";
 import { healthRoutes, type HealthInfo } from "./routes/health.js";
+import { knowledgeRoutes, type KnowledgeRouteDeps } from "./routes/knowledge.js";
+import { meRoutes } from "./routes/me.js";
 import { openAiRoutes } from "./routes/openai.js";
 import { reminderRoutes, type ReminderRouteDeps } from "./routes/reminders.js";
 import { statusRoutes } from "./routes/status.js";
 import { thoughtRoutes } from "./routes/thoughts.js";
+import { webRoutes } from "./routes/web.js";
 import type { TurnStore } from "../store/turns.js";
 import type { ThoughtStore } from "../thinker/store.js";
 
@@ -30,6 +33,8 @@ export interface AppDeps {
   apiToken?: string;
   reminders: ReminderRouteDeps;
   thoughts: ThoughtStore;
+  /** The knowledge base for the web UI (/api/knowledge). */
+  knowledge?: KnowledgeRouteDeps;
   turns: TurnStore;
   trustUserHeaders: boolean;
   showAllConversations: boolean;
@@ -51,7 +56,10 @@ export function createApp(deps: AppDeps): Express {
   app.use(openAiRoutes(deps));
   app.use(reminderRoutes(deps.reminders));
   app.use(thoughtRoutes(deps.thoughts));
+  if (deps.knowledge) app.use(knowledgeRoutes(deps.knowledge));
   app.use(statusRoutes({ ...deps.health, toolNames: deps.toolNames }, deps.turns));
+  app.use(meRoutes());
+  app.use(webRoutes());
   app.use((req, res) => {
     res.status(404).json({ error: { message: `No route for ${req.method} ${req.path}`, type: "not_found" } });
   });

@@ -9,11 +9,14 @@ export function remoteAddress(req: Request): string {
   return address.startsWith("::ffff:") ? address.slice(7) : address;
 }
 
-/** Requires `Authorization: Bearer <token>` on every route except the health check. */
+/**
+ * Requires `Authorization: Bearer <token>` on the APIs (/api, /v1, /readyz). The health check and the
+ * web UI's static files need none: they hold no data, and the page asks for the token itself.
+ */
 export function bearerAuth(token: string, options: { trustIngress: boolean }) {
   const expected = Buffer.from(token);
   return (req: Request, res: Response, next: NextFunction) => {
-    if (req.path === "/healthz") return next();
+    if (!/^\/(api|v1|readyz)(\/|$)/.test(req.path)) return next();
     if (options.trustIngress && remoteAddress(req) === INGRESS_PROXY_ADDRESS) return next();
     const given = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? "")?.[1]?.trim();
     if (given && safeEqual(Buffer.from(given), expected)) return next();

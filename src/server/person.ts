@@ -20,12 +20,22 @@ declare module "express-serve-static-core" {
  */
 export function personFromHeaders(trusted: boolean) {
   return (req: Request, _res: Response, next: NextFunction) => {
-    const id = trusted ? req.get("x-remote-user-id")?.trim() : undefined;
+    const id = trusted ? header(req, "x-remote-user-id") : undefined;
     if (id) {
-      const name =
-        req.get("x-remote-user-display-name")?.trim() || req.get("x-remote-user-name")?.trim() || id;
+      const name = header(req, "x-remote-user-display-name") || header(req, "x-remote-user-name") || id;
       req.person = { id: id.slice(0, 128), name: name.slice(0, 128) };
     }
     next();
   };
+}
+
+/**
+ * A header as the proxy meant it: HA sends names like 王小明 as UTF-8 bytes, which Node reads as
+ * latin1; such a value is read again as UTF-8 (a plain ASCII or latin1 one stays as it is).
+ */
+function header(req: Request, name: string): string | undefined {
+  const raw = req.get(name)?.trim();
+  if (!raw || !/[\u0080-\u00ff]/.test(raw)) return raw;
+  const decoded = Buffer.from(raw, "latin1").toString("utf8");
+  return decoded.includes("\ufffd") ? raw : decoded;
 }

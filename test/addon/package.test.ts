@@ -222,7 +222,15 @@ describe("the Dockerfile", () => {
   });
 
   it("keeps the host's node_modules, dist and data out of the build context", () => {
-    for (const path of ["node_modules", "node_modules/better-sqlite3", "dist", "data", ".git", "test"]) {
+    for (const path of [
+      "node_modules",
+      "node_modules/better-sqlite3",
+      "dist",
+      "data",
+      ".git",
+      "test",
+      "web/dist",
+    ]) {
       expect(inContext(path), `${path} is excluded`).toBe(false);
     }
   });
@@ -234,7 +242,7 @@ describe("the Dockerfile", () => {
         expect(source, `stage ${copy.from}`).toBeDefined();
         const made = lineage(source!).map(runs).join("\n");
         for (const path of copy.sources) {
-          if (path === "/app/dist") expect(made).toMatch(/\bnpm run build\b/);
+          if (path === "/app/dist" || path === "/app/web/dist") expect(made).toMatch(/\bnpm run build\b/);
           else if (path === "/app/node_modules") expect(made).toMatch(/\bnpm ci --omit=dev\b/);
           else throw new Error(`no rule for copying ${path} from ${copy.from}`);
           expect(workdir(lineage(source!).find((s) => workdir(s) !== "/")!)).toBe("/app");
@@ -249,7 +257,9 @@ describe("the Dockerfile", () => {
       compilerOptions: { rootDir: string; outDir: string };
     };
     expect(build.compilerOptions).toMatchObject({ rootDir: "src", outDir: "dist" });
-    expect(pkg.scripts.build).toBe("tsc -p tsconfig.build.json");
+    // `npm run build` builds the server (tsc) and then the web UI (vite).
+    expect(pkg.scripts.build).toBe("npm run build:server && npm run build:web");
+    expect(pkg.scripts["build:server"]).toBe("tsc -p tsconfig.build.json");
     const copied = stages.flatMap(copies).flatMap((c) => c.sources);
     expect(copied).toEqual(
       expect.arrayContaining([build.extends.replace(/^\.\//, ""), "tsconfig.build.json", "src"]),
@@ -271,6 +281,8 @@ describe("the Dockerfile", () => {
         "context:package.json→./",
         "production-dependencies:/app/node_modules→./node_modules",
         "build:/app/dist→./dist",
+        // The web UI, served by dist/server/routes/web.js from ../../../web/dist.
+        "build:/app/web/dist→./web/dist",
         "context:run.sh→/run.sh",
       ]),
     );

@@ -82,3 +82,12 @@ describe("/api/status", () => {
     expect(status.recent_turns.turns[0]).toMatchObject({ status: "completed", cached_tokens: 10 });
   });
 });
+
+describe("names from HA's headers", () => {
+  it("are read as UTF-8, as HA sends them", async () => {
+    const utf8AsLatin1 = Buffer.from("王小明", "utf8").toString("latin1");
+    const headers = { "x-remote-user-id": "u-wang", "x-remote-user-display-name": utf8AsLatin1 };
+    const me = await json(fetch(`${h.url}/api/me`, { headers }));
+    expect(me).toMatchObject({ person: { name: "王小明" } });
+  });
+});

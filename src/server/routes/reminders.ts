@@ -46,7 +46,9 @@ export function reminderRoutes({ reminders, store }: ReminderRouteDeps): Router 
 
   router.post("/api/reminders", async (req, res) => {
     const body = parseBody(createBody, req.body);
-    const { reminder, notes } = await asHttpAsync(() => reminders.create(toInput(body)));
+    const { reminder, notes } = await asHttpAsync(() =>
+      reminders.create({ ...toInput(body), createdBy: req.person?.name }),
+    );
     res.status(201).json({ ...view(reminder), notes });
   });
 

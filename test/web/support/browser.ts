@@ -1,0 +1,73 @@
+/**
+ * A real browser for the UI tests: Debian's chromium (`apt-get install -y chromium`; .ci/run installs it),
+ * driven by playwright-core, which downloads no browser of its own.
+ */
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { chromium, type Browser, type Frame, type Page } from "playwright-core";
+import { expect } from "vitest";
+import { ROOT } from "./web-build.js";
+
+export const CHROMIUM = process.env.CYRENE_CHROMIUM ?? "/usr/bin/chromium";
+export const SCREENSHOTS = join(ROOT, "test-results", "screenshots");
+
+/** Generous: the CI machine has two cores and runs other test files beside these. */
+export const UI_TIMEOUT = 20_000;
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`No browser at ${CHROMIUM}: install Debian's chromium (apt-get install -y chromium).`);
+  }
+  // playwright gives each launch a fresh, empty profile (its own --user-data-dir).
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    timeout: 120_000,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--disable-dev-shm-usage",
+    ],
+  });
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[]; failureSummary?: string }[];
+}
+
+/**
+ * Runs axe-core in the page (evaluated through the DevTools protocol, so the page's CSP need not allow it)
+ * and expects no serious or critical violation.
+ */
+export async function expectAccessible(page: Page | Frame, label: string): Promise<void> {
+  await page.evaluate(axeSource);
+  const violations = (await page.evaluate(
+    `axe.run(document, { resultTypes: ["violations"] }).then((r) => r.violations)`,
+  )) as AxeViolation[];
+  const serious = violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help} — ${v.nodes
+          .slice(0, 3)
+          .map((n) => `${JSON.stringify(n.target)} ${n.failureSummary ?? ""}`)
+          .join("; ")}`,
+    );
+  expect(serious, `axe on ${label}`).toEqual([]);
+}

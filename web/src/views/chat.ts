@@ -1,0 +1,725 @@
+import { css, html, LitElement, nothing, type PropertyValues, type TemplateResult } from "lit";
+import { repeat } from "lit/directives/repeat.js";
+import { unsafeHTML } from "lit/directives/unsafe-html.js";
+import { api, type ConversationInfo, type ToolResult } from "../api.js";
+import {
+  ChatSession,
+  confirmationOf,
+  type AssistantItem,
+  type Item,
+  type Part,
+  type ToolView,
+} from "../chat-session.js";
+import { dateTime, duration, prettyJson } from "../format.js";
+import { t } from "../i18n.js";
+import { icon } from "../icons.js";
+import { renderMarkdown } from "../markdown.js";
+import { shared } from "../styles.js";
+
+/** The chat: the person's conversations on the side, the open one in the middle, the composer below. */
+export class ChatView extends LitElement {
+  static override properties = {
+    conversationId: { attribute: false },
+  };
+  declare conversationId: string | null;
+
+  private readonly session = new ChatSession();
+  private conversations: ConversationInfo[] = [];
+  private nextBefore: string | null = null;
+  private listError: string | null = null;
+  private listLoading = false;
+  private query = "";
+  private searchTimer?: ReturnType<typeof setTimeout>;
+  private confirmingDelete: string | null = null;
+  private listOpen = false;
+  private draft = "";
+  private stickToBottom = true;
+
+  constructor() {
+    super();
+    this.conversationId = null;
+    this.session.addEventListener("change", () => this.requestUpdate());
+    this.session.addEventListener("conversation", () => {
+      this.announceConversation(this.session.conversationId);
+      void this.loadConversations();
+    });
+    this.session.addEventListener("turn-finished", () => void this.loadConversations());
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    void this.loadConversations();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.session.reset();
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has("conversationId") && this.conversationId !== this.session.conversationId) {
+      this.stickToBottom = true;
+      if (this.conversationId) void this.session.open(this.conversationId);
+      else this.session.reset();
+    }
+  }
+
+  protected override updated(): void {
+    if (this.stickToBottom) {
+      const log = this.renderRoot.querySelector<HTMLElement>(".log");
+      if (log) log.scrollTop = log.scrollHeight;
+    }
+  }
+
+  /** Tells the app (and so the address bar and the person's last conversation) which one is open. */
+  private announceConversation(id: string | null): void {
+    this.conversationId = id;
+    this.dispatchEvent(
+      new CustomEvent("conversation-changed", { detail: { id }, bubbles: true, composed: true }),
+    );
+  }
+
+  private async loadConversations(more = false): Promise<void> {
+    this.listLoading = true;
+    this.requestUpdate();
+    try {
+      const page = await api.conversations({
+        q: this.query || undefined,
+        before: more ? this.nextBefore : undefined,
+      });
+      this.conversations = more ? [...this.conversations, ...page.conversations] : page.conversations;
+      this.nextBefore = page.next_before;
+      this.listError = null;
+    } catch (error) {
+      this.listError = (error as Error).message;
+    } finally {
+      this.listLoading = false;
+      this.requestUpdate();
+    }
+  }
+
+  private onSearch(event: Event): void {
+    this.query = (event.target as HTMLInputElement).value.trim();
+    clearTimeout(this.searchTimer);
+    this.searchTimer = setTimeout(() => void this.loadConversations(), 250);
+  }
+
+  private newChat(): void {
+    this.listOpen = false;
+    this.announceConversation(null);
+    this.session.reset();
+    this.focusComposer();
+  }
+
+  private choose(id: string): void {
+    this.listOpen = false;
+    this.stickToBottom = true;
+    this.announceConversation(id); // willUpdate opens it
+  }
+
+  private async deleteConversation(id: string): Promise<void> {
+    this.confirmingDelete = null;
+    try {
+      await api.deleteConversation(id);
+      if (this.session.conversationId === id) this.newChat();
+    } catch (error) {
+      this.listError = (error as Error).message;
+    }
+    await this.loadConversations();
+  }
+
+  private send(text: string): void {
+    if (!text.trim() || this.session.busy) return;
+    this.stickToBottom = true;
+    this.draft = "";
+    const composer = this.composer();
+    if (composer) {
+      composer.value = "";
+      composer.style.height = "";
+    }
+    void this.session.send(text);
+  }
+
+  private composer(): HTMLTextAreaElement | null {
+    return this.renderRoot.querySelector<HTMLTextAreaElement>("#composer");
+  }
+
+  focusComposer(): void {
+    void this.updateComplete.then(() => this.composer()?.focus());
+  }
+
+  private onKeyDown(event: KeyboardEvent): void {
+    if (event.key === "Enter" && !event.shiftKey && !event.isComposing && event.keyCode !== 229) {
+      event.preventDefault();
+      this.send((event.target as HTMLTextAreaElement).value);
+    } else if (event.key === "Escape" && this.session.busy) {
+      event.preventDefault();
+      this.session.stop();
+    }
+  }
+
+  private onInput(event: Event): void {
+    const area = event.target as HTMLTextAreaElement;
+    this.draft = area.value;
+    area.style.height = "";
+    area.style.height = `${Math.min(area.scrollHeight + 2, 200)}px`;
+    this.requestUpdate();
+  }
+
+  private onScroll(event: Event): void {
+    const log = event.target as HTMLElement;
+    this.stickToBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 48;
+  }
+
+  override render(): TemplateResult {
+    const session = this.session;
+    return html`
+      <div class="layout ${this.listOpen ? "list-open" : ""}">
+        <aside id="conversation-list" class="list" aria-label=${t("conversations")}>
+          <div class="list-head">
+            <button class="primary" @click=${() => this.newChat()}>${icon("plus")}${t("newChat")}</button>
+            <button
+              class="icon-button close-list"
+              aria-label=${t("hideConversations")}
+              @click=${() => ((this.listOpen = false), this.requestUpdate())}
+            >
+              ${icon("close")}
+            </button>
+          </div>
+          <label class="search">
+            <span class="visually-hidden">${t("searchConversations")}</span>
+            <input type="search" placeholder=${t("searchConversations")} @input=${this.onSearch} />
+          </label>
+          ${this.listError ? html`<p class="alert" role="alert">${this.listError}</p>` : nothing}
+          ${this.renderList()}
+        </aside>
+        <section class="conversation" aria-label=${session.title || t("newChat")}>
+          <div class="conversation-bar">
+            <button
+              class="outlined small show-list"
+              aria-controls="conversation-list"
+              aria-expanded=${this.listOpen ? "true" : "false"}
+              @click=${() => ((this.listOpen = !this.listOpen), this.requestUpdate())}
+            >
+              ${icon("menu")}${t("showConversations")}
+            </button>
+          </div>
+          <div class="log" role="log" aria-label=${t("messageLog")} @scroll=${this.onScroll}>
+            ${session.loading ? html`<p class="muted center">${t("loading")}</p>` : nothing}
+            ${session.error ? html`<p class="alert" role="alert">${session.error}</p>` : nothing}
+            ${
+              !session.loading && session.items.length === 0 && !session.error
+                ? html`<div class="empty">
+                    <h2>${t("emptyChatTitle")}</h2>
+                    <p class="muted">${t("emptyChatHint")}</p>
+                  </div>`
+                : nothing
+            }
+            ${repeat(
+              session.items,
+              (item) => item.key,
+              (item) => this.renderItem(item),
+            )}
+          </div>
+          <form class="composer" @submit=${(e: Event) => (e.preventDefault(), this.send(this.draft))}>
+            <label class="visually-hidden" for="composer">${t("composerLabel")}</label>
+            <span id="composer-hint" class="visually-hidden">${t("composerHint")}</span>
+            <textarea
+              id="composer"
+              aria-describedby="composer-hint"
+              rows="1"
+              enterkeyhint="send"
+              placeholder=${t("composerPlaceholder")}
+              @keydown=${this.onKeyDown}
+              @input=${this.onInput}
+            ></textarea>
+            ${
+              session.busy
+                ? html`<button
+                    type="button"
+                    class="primary stop"
+                    aria-label=${t("stop")}
+                    aria-keyshortcuts="Escape"
+                    @click=${() => session.stop()}
+                  >
+                    ${icon("stop")}<span class="label">${t("stop")}</span>
+                  </button>`
+                : html`<button
+                    type="submit"
+                    class="primary send"
+                    aria-label=${t("send")}
+                    ?disabled=${!this.draft.trim()}
+                  >
+                    ${icon("send")}<span class="label">${t("send")}</span>
+                  </button>`
+            }
+          </form>
+        </section>
+      </div>
+    `;
+  }
+
+  private renderList(): TemplateResult {
+    if (!this.listLoading && this.conversations.length === 0) {
+      return html`<p class="muted list-empty">
+        ${this.query ? t("noMatches", { q: this.query }) : t("noConversations")}
+      </p>`;
+    }
+    return html`
+      <ul class="plain conversations">
+        ${repeat(
+          this.conversations,
+          (c) => c.id,
+          (c) => {
+            const title = c.title || t("untitled");
+            const current = c.id === this.session.conversationId;
+            if (this.confirmingDelete === c.id) {
+              return html`<li
+                class="confirm-delete"
+                role="group"
+                aria-label=${t("deleteConversation", { title })}
+              >
+                <span>${t("confirmDeleteConversation", { title })}</span>
+                <div class="row">
+                  <button class="danger" @click=${() => void this.deleteConversation(c.id)}>
+                    ${t("delete")}
+                  </button>
+                  <button @click=${() => ((this.confirmingDelete = null), this.requestUpdate())}>
+                    ${t("cancel")}
+                  </button>
+                </div>
+              </li>`;
+            }
+            return html`<li class=${current ? "current" : ""}>
+              <a
+                href="#/chat/${encodeURIComponent(c.id)}"
+                aria-current=${current ? "page" : "false"}
+                @click=${(e: Event) => (e.preventDefault(), this.choose(c.id))}
+              >
+                <span class="title">${title}</span>
+                <span class="when">${dateTime(c.updated_at)}</span>
+              </a>
+              <button
+                class="icon-button small"
+                aria-label=${t("deleteConversation", { title })}
+                @click=${() => ((this.confirmingDelete = c.id), this.requestUpdate())}
+              >
+                ${icon("delete")}
+              </button>
+            </li>`;
+          },
+        )}
+      </ul>
+      ${
+        this.nextBefore
+          ? html`<button
+              class="outlined more"
+              ?disabled=${this.listLoading}
+              @click=${() => this.loadConversations(true)}
+            >
+              ${t("loadMore")}
+            </button>`
+          : nothing
+      }
+    `;
+  }
+
+  private renderItem(item: Item): TemplateResult {
+    if (item.kind === "user") {
+      return html`<div class="message user">
+        <span class="visually-hidden">${t("you")}:</span>
+        <div class="bubble">${item.text}</div>
+      </div>`;
+    }
+    return html`<div class="message assistant" aria-busy=${item.streaming ? "true" : "false"}>
+      <span class="visually-hidden">${t("assistant")}:</span>
+      ${item.parts.map((part) => this.renderPart(item, part))}
+      ${
+        item.status
+          ? html`<div class="status" role="status"><span class="spinner"></span>${item.status}</div>`
+          : nothing
+      }
+      ${item.stopped ? html`<div class="muted stopped">${t("stopped")}</div>` : nothing}
+      ${item.error ? html`<div class="alert" role="alert">${item.error}</div>` : nothing}
+    </div>`;
+  }
+
+  private renderPart(item: AssistantItem, part: Part): TemplateResult {
+    if (part.kind === "text")
+      return html`<div class="markdown">${unsafeHTML(renderMarkdown(part.text))}</div>`;
+    if (part.kind === "late") {
+      return html`<div class="late" role="status">
+        ${icon("clock")}
+        <div>
+          <div>${t("lateArrived", { name: part.tool.name })}</div>
+          ${part.tool.late ? html`<pre class="late-result">${resultText(part.tool.late)}</pre>` : nothing}
+        </div>
+      </div>`;
+    }
+    return this.renderTool(item, part.tool);
+  }
+
+  private renderTool(item: AssistantItem, tool: ToolView): TemplateResult {
+    const confirmation = confirmationOf(tool);
+    const answered = this.session.answeredAfter(item);
+    const stateLabel = {
+      running: t("toolRunning"),
+      done: t("toolDone"),
+      failed: t("toolFailed"),
+      background: t("toolBackground"),
+      late: t("toolLate"),
+      interrupted: t("toolInterrupted"),
+    }[tool.state];
+    const chip = {
+      running: "info",
+      done: "ok",
+      failed: "bad",
+      background: "info",
+      late: "ok",
+      interrupted: "warn",
+    }[tool.state];
+    return html`<div class="tool state-${tool.state}" data-tool=${tool.name}>
+      <details>
+        <summary>
+          ${icon("tool")}
+          <span class="tool-name">${tool.name}</span>
+          <span class="chip ${chip}">
+            ${
+              tool.state === "running" || tool.state === "background"
+                ? html`<span class="spinner small"></span>`
+                : nothing
+            }
+            ${stateLabel}
+          </span>
+          ${
+            tool.durationMs !== undefined
+              ? html`<span class="muted duration">${duration(tool.durationMs)}</span>`
+              : nothing
+          }
+        </summary>
+        <div class="tool-body">
+          <h4>${t("toolArguments")}</h4>
+          <pre class="tool-arguments">${prettyJson(tool.arguments || "{}")}</pre>
+          ${
+            tool.result
+              ? html`<h4>${t("toolResult")}</h4>
+                  <pre class="tool-result">${resultText(tool.result)}</pre>`
+              : nothing
+          }
+          ${
+            tool.late
+              ? html`<h4>${t("toolLateResult")}</h4>
+                  <pre class="tool-late-result">${resultText(tool.late)}</pre>`
+              : nothing
+          }
+        </div>
+      </details>
+      ${tool.result && !tool.result.success ? html`<div class="tool-error">${tool.result.error}</div>` : nothing}
+      ${
+        confirmation
+          ? html`<div
+              class="confirm"
+              role="group"
+              aria-label=${t("confirmQuestion", { would: confirmation.would })}
+            >
+              <p>${t("confirmQuestion", { would: confirmation.would })}</p>
+              ${
+                answered
+                  ? html`<p class="muted">${t("confirmAnswered")}</p>`
+                  : html`<div class="row">
+                      <button
+                        class="primary"
+                        ?disabled=${this.session.busy}
+                        @click=${() => this.send(t("confirmYesMessage"))}
+                      >
+                        ${t("confirmYes")}
+                      </button>
+                      <button
+                        class="outlined"
+                        ?disabled=${this.session.busy}
+                        @click=${() => this.send(t("confirmNoMessage"))}
+                      >
+                        ${t("confirmNo")}
+                      </button>
+                    </div>`
+              }
+            </div>`
+          : nothing
+      }
+    </div>`;
+  }
+
+  static override styles = [
+    shared,
+    css`
+      :host {
+        height: 100%;
+        min-height: 0;
+      }
+      .layout {
+        display: grid;
+        grid-template-columns: 280px minmax(0, 1fr);
+        height: 100%;
+        min-height: 0;
+      }
+      .list {
+        border-right: 1px solid var(--divider-color);
+        background: var(--card-background-color);
+        display: flex;
+        flex-direction: column;
+        gap: 8px;
+        padding: 12px;
+        min-height: 0;
+        overflow-y: auto;
+      }
+      .list-head {
+        display: flex;
+        gap: 8px;
+      }
+      .list-head .primary {
+        flex: 1;
+      }
+      .close-list,
+      .conversation-bar {
+        display: none;
+      }
+      .conversations li {
+        display: flex;
+        align-items: center;
+        border-radius: 8px;
+      }
+      .conversations li.current {
+        background: color-mix(in srgb, var(--primary-color) 14%, transparent);
+      }
+      .conversations a {
+        flex: 1;
+        min-width: 0;
+        display: grid;
+        padding: 6px 8px;
+        color: var(--primary-text-color);
+        text-decoration: none;
+        border-radius: 8px;
+      }
+      .conversations a:hover {
+        background: color-mix(in srgb, var(--primary-text-color) 6%, transparent);
+      }
+      .conversations .title {
+        overflow: hidden;
+        text-overflow: ellipsis;
+        white-space: nowrap;
+      }
+      .conversations .when {
+        font-size: 12px;
+        color: var(--secondary-text-color);
+      }
+      .confirm-delete {
+        display: grid !important;
+        gap: 4px;
+        padding: 8px;
+        background: color-mix(in srgb, var(--error-color) 10%, transparent);
+      }
+      .list-empty {
+        padding: 8px;
+      }
+      .conversation {
+        display: flex;
+        flex-direction: column;
+        min-height: 0;
+        min-width: 0;
+      }
+      .log {
+        flex: 1;
+        overflow-y: auto;
+        padding: 16px max(16px, calc((100% - 820px) / 2));
+        display: flex;
+        flex-direction: column;
+        gap: 12px;
+      }
+      .center {
+        text-align: center;
+      }
+      .empty {
+        margin: auto;
+        text-align: center;
+        padding: 32px 16px;
+      }
+      .message.user {
+        align-self: flex-end;
+        max-width: min(85%, 640px);
+      }
+      .bubble {
+        background: var(--cy-user-bubble);
+        border-radius: 18px 18px 4px 18px;
+        padding: 8px 14px;
+        white-space: pre-wrap;
+        overflow-wrap: anywhere;
+      }
+      .message.assistant {
+        align-self: stretch;
+        display: grid;
+        gap: 8px;
+        max-width: 100%;
+      }
+      .markdown {
+        overflow-wrap: anywhere;
+      }
+      .markdown > :first-child {
+        margin-top: 0;
+      }
+      .markdown > :last-child {
+        margin-bottom: 0;
+      }
+      .markdown code {
+        background: var(--cy-code-background);
+        border-radius: 4px;
+        padding: 0 4px;
+      }
+      .markdown pre code {
+        background: none;
+        padding: 0;
+      }
+      .markdown .table {
+        overflow-x: auto;
+      }
+      .markdown table {
+        border-collapse: collapse;
+      }
+      .markdown th,
+      .markdown td {
+        border: 1px solid var(--divider-color);
+        padding: 4px 8px;
+      }
+      .status {
+        display: flex;
+        gap: 8px;
+        align-items: center;
+        color: var(--secondary-text-color);
+      }
+      .tool {
+        border: 1px solid var(--divider-color);
+        border-radius: 10px;
+        background: var(--card-background-color);
+        overflow: hidden;
+      }
+      .tool summary {
+        display: flex;
+        align-items: center;
+        gap: 8px;
+        padding: 6px 10px;
+        cursor: pointer;
+        list-style: none;
+        flex-wrap: wrap;
+      }
+      .tool summary::-webkit-details-marker {
+        display: none;
+      }
+      .tool summary .icon {
+        width: 18px;
+        height: 18px;
+        color: var(--secondary-text-color);
+      }
+      .tool-name {
+        font-family: var(--cy-mono);
+        font-weight: 500;
+      }
+      .tool .spinner {
+        width: 12px;
+        height: 12px;
+      }
+      .tool-body {
+        padding: 0 10px 10px;
+      }
+      .tool-body h4 {
+        margin: 8px 0 2px;
+        font-size: 12px;
+        font-weight: 500;
+        color: var(--secondary-text-color);
+      }
+      .tool-error {
+        padding: 0 10px 8px;
+        color: var(--error-color);
+      }
+      .confirm {
+        border-top: 1px solid var(--divider-color);
+        padding: 8px 10px 10px;
+      }
+      .confirm p {
+        margin: 0 0 8px;
+        font-weight: 500;
+      }
+      .late {
+        display: flex;
+        gap: 8px;
+        align-items: flex-start;
+        border-left: 3px solid var(--success-color);
+        padding: 4px 10px;
+      }
+      .late .icon {
+        width: 20px;
+        color: var(--success-color);
+      }
+      .composer {
+        display: flex;
+        gap: 8px;
+        align-items: flex-end;
+        padding: 8px max(16px, calc((100% - 820px) / 2)) max(12px, env(safe-area-inset-bottom));
+        border-top: 1px solid var(--divider-color);
+        background: var(--card-background-color);
+      }
+      .composer textarea {
+        flex: 1;
+        min-height: 44px;
+        max-height: 200px;
+        border-radius: 22px;
+        padding: 10px 16px;
+        resize: none;
+      }
+      .composer button {
+        min-height: 44px;
+        border-radius: 22px;
+      }
+      @media (max-width: 870px) {
+        .layout {
+          grid-template-columns: minmax(0, 1fr);
+          position: relative;
+        }
+        .list {
+          display: none;
+          position: absolute;
+          inset: 0;
+          z-index: 2;
+          border-right: 0;
+        }
+        .list-open .list {
+          display: flex;
+        }
+        .close-list {
+          display: inline-flex;
+        }
+        .conversation-bar {
+          display: flex;
+          padding: 8px 16px 0;
+        }
+        .composer .label {
+          display: none;
+        }
+        .composer button {
+          width: 44px;
+          padding: 0;
+        }
+      }
+    `,
+  ];
+}
+
+function resultText(result: ToolResult): string {
+  return result.success ? prettyJson(result.data) : result.error;
+}
+
+customElements.define("cyrene-chat", ChatView);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    "cyrene-chat": ChatView;
+  }
+}

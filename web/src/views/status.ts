@@ -1,0 +1,225 @@
+import { css, html, LitElement, nothing, type TemplateResult } from "lit";
+import { request } from "../api.js";
+import { dateTime, duration, number, percent } from "../format.js";
+import { t, tOr } from "../i18n.js";
+import { icon } from "../icons.js";
+import { shared } from "../styles.js";
+
+interface Status {
+  version: string;
+  model: string;
+  llm: { status: string; since?: string; last_error?: string };
+  home_assistant: { status: string; reason?: string; version?: string };
+  tools: { offered: string[]; disabled: string[] };
+  recent_turns: {
+    count: number;
+    prompt_tokens: number;
+    completion_tokens: number;
+    cached_tokens: number;
+    cache_hit_rate: number | null;
+    turns: {
+      id: string;
+      conversation_id: string;
+      status: string;
+      rounds: number;
+      tool_calls: number;
+      prompt_tokens: number | null;
+      completion_tokens: number | null;
+      cached_tokens: number | null;
+      started_at: string;
+      duration_ms: number | null;
+    }[];
+  };
+}
+
+/** What Cyrene runs on and how it is doing: versions, the LLM and HA, the tools, what recent turns cost. */
+export class StatusView extends LitElement {
+  private status: Status | null = null;
+  private error: string | null = null;
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    void this.load();
+  }
+
+  private async load(): Promise<void> {
+    try {
+      this.status = await request<Status>("api/status");
+      this.error = null;
+    } catch (error) {
+      this.error = (error as Error).message;
+    }
+    this.requestUpdate();
+  }
+
+  override render(): TemplateResult {
+    const s = this.status;
+    return html`<div class="page">
+      <div class="row">
+        <h1>${t("statusTitle")}</h1>
+        <span class="spacer"></span>
+        <button class="outlined" @click=${() => this.load()}>${icon("refresh")}${t("refresh")}</button>
+      </div>
+      ${this.error ? html`<p class="alert" role="alert">${this.error}</p>` : nothing}
+      ${!s && !this.error ? html`<p class="muted">${t("loading")}</p>` : nothing}
+      ${s ? this.renderStatus(s) : nothing}
+    </div>`;
+  }
+
+  private renderStatus(s: Status): TemplateResult {
+    const llmClass = { ok: "ok", failing: "bad" }[s.llm.status] ?? "";
+    const haClass = { ready: "ok", unavailable: "bad", connecting: "warn" }[s.home_assistant.status] ?? "";
+    const turns = s.recent_turns;
+    return html`
+      <div class="cards">
+        <section class="card" aria-labelledby="status-cyrene">
+          <h2 id="status-cyrene">Cyrene</h2>
+          <dl>
+            <dt>${t("version")}</dt>
+            <dd class="version">${s.version}</dd>
+            <dt>${t("model")}</dt>
+            <dd>${s.model}</dd>
+          </dl>
+        </section>
+        <section class="card" aria-labelledby="status-llm">
+          <h2 id="status-llm">${t("llm")}</h2>
+          <p><span class="chip ${llmClass}">${tOr(`llm_${s.llm.status}`, s.llm.status)}</span></p>
+          ${s.llm.since ? html`<p class="muted">${t("since", { time: dateTime(s.llm.since) })}</p>` : nothing}
+          ${s.llm.last_error ? html`<p class="error-text">${t("lastError", { error: s.llm.last_error })}</p>` : nothing}
+        </section>
+        <section class="card" aria-labelledby="status-ha">
+          <h2 id="status-ha">${t("homeAssistant")}</h2>
+          <p>
+            <span class="chip ${haClass}"
+              >${tOr(`ha_${s.home_assistant.status}`, s.home_assistant.status)}</span
+            >
+            ${s.home_assistant.version ? html`<span class="muted">${s.home_assistant.version}</span>` : nothing}
+          </p>
+          ${s.home_assistant.reason ? html`<p class="error-text">${s.home_assistant.reason}</p>` : nothing}
+        </section>
+      </div>
+      <section class="card" aria-labelledby="status-tools">
+        <h2 id="status-tools">${t("toolsOffered", { count: s.tools.offered.length })}</h2>
+        <div class="chips">${s.tools.offered.map((name) => html`<code class="chip">${name}</code>`)}</div>
+        <h3 class="disabled-title">${t("toolsDisabled", { count: s.tools.disabled.length })}</h3>
+        <div class="chips">
+          ${
+            s.tools.disabled.length
+              ? s.tools.disabled.map((name) => html`<code class="chip bad">${name}</code>`)
+              : html`<span class="muted">${t("none")}</span>`
+          }
+        </div>
+      </section>
+      <section class="card" aria-labelledby="status-turns">
+        <h2 id="status-turns">${t("recentTurns")}</h2>
+        <p class="muted">
+          ${t("turnsSummary", {
+            count: turns.count,
+            prompt: number(turns.prompt_tokens),
+            cached: number(turns.cached_tokens),
+            rate: percent(turns.cache_hit_rate),
+            completion: number(turns.completion_tokens),
+          })}
+        </p>
+        ${
+          turns.turns.length
+            ? html`<div class="table" role="region" aria-labelledby="status-turns" tabindex="0">
+                <table>
+                  <thead>
+                    <tr>
+                      <th scope="col">${t("turnStarted")}</th>
+                      <th scope="col">${t("turnStatus")}</th>
+                      <th scope="col" class="n">${t("turnRounds")}</th>
+                      <th scope="col" class="n">${t("turnTools")}</th>
+                      <th scope="col" class="n">${t("turnPrompt")}</th>
+                      <th scope="col" class="n">${t("turnCached")}</th>
+                      <th scope="col" class="n">${t("turnCompletion")}</th>
+                      <th scope="col" class="n">${t("turnDuration")}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    ${turns.turns.map(
+                      (turn) =>
+                        html`<tr>
+                          <td>${dateTime(turn.started_at)}</td>
+                          <td>${turn.status}</td>
+                          <td class="n">${turn.rounds}</td>
+                          <td class="n">${turn.tool_calls}</td>
+                          <td class="n">${number(turn.prompt_tokens)}</td>
+                          <td class="n">${number(turn.cached_tokens)}</td>
+                          <td class="n">${number(turn.completion_tokens)}</td>
+                          <td class="n">${duration(turn.duration_ms)}</td>
+                        </tr>`,
+                    )}
+                  </tbody>
+                </table>
+              </div>`
+            : nothing
+        }
+      </section>
+    `;
+  }
+
+  static override styles = [
+    shared,
+    css`
+      .cards {
+        display: grid;
+        grid-template-columns: repeat(auto-fit, minmax(240px, 1fr));
+        gap: 16px;
+      }
+      .cards p {
+        margin: 4px 0;
+      }
+      dl {
+        display: grid;
+        grid-template-columns: auto 1fr;
+        gap: 4px 16px;
+        margin: 0;
+      }
+      dt {
+        color: var(--secondary-text-color);
+      }
+      dd {
+        margin: 0;
+        overflow-wrap: anywhere;
+      }
+      .chips {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 6px;
+      }
+      .disabled-title {
+        margin: 16px 0 8px;
+      }
+      .error-text {
+        color: var(--error-color);
+        overflow-wrap: anywhere;
+      }
+      .table {
+        overflow-x: auto;
+      }
+      table {
+        border-collapse: collapse;
+        width: 100%;
+        font-size: 13px;
+      }
+      th,
+      td {
+        text-align: left;
+        padding: 6px 8px;
+        border-bottom: 1px solid var(--divider-color);
+        white-space: nowrap;
+      }
+      th {
+        font-weight: 500;
+        color: var(--secondary-text-color);
+      }
+      .n {
+        text-align: right;
+      }
+    `,
+  ];
+}
+
+customElements.define("cyrene-status", StatusView);
