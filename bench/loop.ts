@@ -4,7 +4,6 @@
  * (with SQLite), against the same scripted server, interleaved so drift hits all alike.
  */
 import OpenAI from "openai";
-import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import { z } from "zod";
 import { Assistant } from "../src/agent/assistant.js";
 import { BackgroundJobs } from "../src/agent/background-jobs.js";
@@ -18,16 +17,10 @@ import { TurnStore } from "../src/store/turns.js";
 import { defineTool } from "../src/tools/define-tool.js";
 import { allowAllTools } from "../src/tools/policy.js";
 import { ToolRegistry } from "../src/tools/registry.js";
-import type { ScriptedLlm, Step } from "../test/fixtures/scripted-llm/server.js";
+import type { ScriptedLlm } from "../test/fixtures/scripted-llm/server.js";
+import { addScript, addTool, bareSdkTurn } from "./bare-sdk.js";
 import { ms, printTable, summarize } from "./stats.js";
 
-const addSchema = z.object({ a: z.number(), b: z.number() });
-const add = defineTool({
-  name: "add",
-  description: "Adds two numbers.",
-  parameters: addSchema,
-  execute: ({ a, b }) => ({ sum: a + b }),
-});
 const sleep = defineTool({
   name: "sleep",
   description: "Waits.",
@@ -35,58 +28,14 @@ const sleep = defineTool({
   execute: ({ ms }) => new Promise((resolve) => setTimeout(() => resolve({ slept: ms }), ms)),
 });
 
-/** A reply that calls `add` while the request offers tools, and answers in text once it saw the result. */
-const script: Step = (request) =>
-  request.body.messages.at(-1)?.role === "tool"
-    ? { text: "The sum is 42. 结果是四十二。", pieceSize: 6 }
-    : { toolCalls: [{ name: "add", arguments: { a: 20, b: 22 } }], pieceSize: 6 };
-
 export async function benchLoop(llm: ScriptedLlm, iterations: number): Promise<void> {
-  llm.setFallback(script);
+  llm.setFallback(addScript);
   const openai = new OpenAI({ baseURL: llm.baseUrl, apiKey: "k", maxRetries: 0 });
-  const tools = [{ type: "function" as const, function: add.definition() }];
-  const bare = async () => {
-    const messages: ChatCompletionMessageParam[] = [{ role: "user", content: "20+22?" }];
-    for (;;) {
-      const stream = await openai.chat.completions.create({
-        model: "m",
-        messages,
-        tools,
-        tool_choice: "auto",
-        stream: true,
-      });
-      let content = "";
-      const calls: { id: string; name: string; arguments: string }[] = [];
-      for await (const chunk of stream) {
-        const delta = chunk.choices[0]?.delta;
-        if (delta?.content) content += delta.content;
-        for (const piece of delta?.tool_calls ?? []) {
-          const call = (calls[piece.index] ??= { id: "", name: "", arguments: "" });
-          if (piece.id) call.id = piece.id;
-          if (piece.function?.name) call.name = piece.function.name;
-          if (piece.function?.arguments) call.arguments += piece.function.arguments;
-        }
-      }
-      if (calls.length === 0) return content;
-      messages.push({
-        role: "assistant",
-        content: content || null,
-        tool_calls: calls.map((c) => ({
-          id: c.id,
-          type: "function",
-          function: { name: c.name, arguments: c.arguments },
-        })),
-      });
-      for (const call of calls) {
-        const { a, b } = addSchema.parse(JSON.parse(call.arguments));
-        messages.push({ role: "tool", tool_call_id: call.id, content: JSON.stringify({ sum: a + b }) });
-      }
-    }
-  };
+  const bare = bareSdkTurn(openai);
 
   const logger = silentLogger();
   const db = openDatabase(":memory:");
-  const registry = new ToolRegistry().register(add, sleep);
+  const registry = new ToolRegistry().register(addTool, sleep);
   const client = new LlmClient({
     baseUrl: llm.baseUrl,
     apiKey: "k",

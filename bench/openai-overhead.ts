@@ -5,70 +5,17 @@
  * server, interleaved so drift hits both alike.
  */
 import OpenAI from "openai";
-import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
-import { z } from "zod";
-import { defineTool } from "../src/tools/define-tool.js";
 import { startHarness } from "../test/support/harness.js";
+import { addScript, addTool, bareSdkTurn } from "./bare-sdk.js";
 import { ms, printTable, summarize } from "./stats.js";
 
-const addSchema = z.object({ a: z.number(), b: z.number() });
-const add = defineTool({
-  name: "add",
-  description: "Adds two numbers.",
-  parameters: addSchema,
-  execute: ({ a, b }) => ({ sum: a + b }),
-});
-
 export async function benchOpenAiOverhead(iterations: number): Promise<void> {
-  const harness = await startHarness({ tools: [add], env: { CYRENE_LOG_LEVEL: "silent" } });
+  const harness = await startHarness({ tools: [addTool], env: { CYRENE_LOG_LEVEL: "silent" } });
   try {
-    harness.llm.setFallback((request) =>
-      request.body.messages.at(-1)?.role === "tool"
-        ? { text: "The sum is 42. 结果是四十二。", pieceSize: 6 }
-        : { toolCalls: [{ name: "add", arguments: { a: 20, b: 22 } }], pieceSize: 6 },
-    );
+    harness.llm.setFallback(addScript);
     const direct = new OpenAI({ baseURL: harness.llm.baseUrl, apiKey: "k", maxRetries: 0 });
     const viaCyrene = new OpenAI({ baseURL: `${harness.url}/v1`, apiKey: "k", maxRetries: 0 });
-    const tools = [{ type: "function" as const, function: add.definition() }];
-
-    const bare = async () => {
-      const messages: ChatCompletionMessageParam[] = [{ role: "user", content: "20+22?" }];
-      for (;;) {
-        const stream = await direct.chat.completions.create({
-          model: "m",
-          messages,
-          tools,
-          tool_choice: "auto",
-          stream: true,
-        });
-        let content = "";
-        const calls: { id: string; name: string; arguments: string }[] = [];
-        for await (const chunk of stream) {
-          const delta = chunk.choices[0]?.delta;
-          if (delta?.content) content += delta.content;
-          for (const piece of delta?.tool_calls ?? []) {
-            const call = (calls[piece.index] ??= { id: "", name: "", arguments: "" });
-            if (piece.id) call.id = piece.id;
-            if (piece.function?.name) call.name = piece.function.name;
-            if (piece.function?.arguments) call.arguments += piece.function.arguments;
-          }
-        }
-        if (calls.length === 0) return content;
-        messages.push({
-          role: "assistant",
-          content: content || null,
-          tool_calls: calls.map((c) => ({
-            id: c.id,
-            type: "function",
-            function: { name: c.name, arguments: c.arguments },
-          })),
-        });
-        for (const call of calls) {
-          const { a, b } = addSchema.parse(JSON.parse(call.arguments));
-          messages.push({ role: "tool", tool_call_id: call.id, content: JSON.stringify({ sum: a + b }) });
-        }
-      }
-    };
+    const bare = bareSdkTurn(direct);
     const cyrene = async () => {
       const stream = await viaCyrene.chat.completions.create({
         model: "cyrene",
