@@ -1,9 +1,15 @@
 import { DateTime } from "luxon";
-import rrulePackage from "rrule";
+import { createRequire } from "node:module";
+import type * as RRuleModule from "rrule";
 import { InputError } from "../input-error.js";
 import type { TimeSchedule } from "./types.js";
 
-const { RRule, rrulestr } = rrulePackage;
+// rrule is loaded on first use (synchronously: it is CommonJS): a home with no recurring reminder never pays for it.
+let loaded: typeof RRuleModule | undefined;
+function rrule(): typeof RRuleModule {
+  return (loaded ??= createRequire(import.meta.url)("rrule") as typeof RRuleModule);
+}
+type Rule = InstanceType<typeof RRuleModule.RRule>;
 
 /**
  * Recurrences are computed on "floating" wall-clock time (rrule's Date objects hold local time in
@@ -94,13 +100,13 @@ export function toRrule(text: string): string {
   }
   if (!/^FREQ=/i.test(raw))
     throw new InputError(`Unknown recurrence "${text}" (无法识别的重复规则). ${HELP}`);
-  let rule: InstanceType<typeof RRule>;
+  let rule: Rule;
   try {
-    rule = rrulestr(`RRULE:${raw.toUpperCase()}`, { forceset: false }) as InstanceType<typeof RRule>;
+    rule = rrule().rrulestr(`RRULE:${raw.toUpperCase()}`, { forceset: false }) as Rule;
   } catch (error) {
     throw new InputError(`Invalid RRULE "${text}": ${(error as Error).message}. ${HELP}`);
   }
-  if (rule.options.freq > RRule.DAILY) {
+  if (rule.options.freq > rrule().RRule.DAILY) {
     throw new InputError(`Reminders repeat at most daily, not by the hour or minute. ${HELP}`);
   }
   if (rule.options.dtstart && /DTSTART/i.test(raw)) {
@@ -155,7 +161,7 @@ export function assertHasFuture(schedule: TimeSchedule, nowMs: number): number {
 function ruleOf(schedule: TimeSchedule) {
   // The wall-clock start as written: read in the zone it could be moved by a DST gap.
   const start = DateTime.fromISO(schedule.start, { zone: "UTC" });
-  return rrulestr(`RRULE:${schedule.rrule!}`, { dtstart: floatingOf(start) }) as InstanceType<typeof RRule>;
+  return rrule().rrulestr(`RRULE:${schedule.rrule!}`, { dtstart: floatingOf(start) }) as Rule;
 }
 
 function floatingOf(value: DateTime): Date {

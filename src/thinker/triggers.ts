@@ -1,4 +1,5 @@
-import schedule from "node-schedule";
+import { createRequire } from "node:module";
+import type * as NodeSchedule from "node-schedule";
 import type { HaSubscription, HomeAssistant } from "../ha/index.js";
 import type { Logger } from "../logging/logger.js";
 import type { Thinker } from "./thinker.js";
@@ -46,6 +47,8 @@ export function startTriggers(
   stops.push(() => events.close());
 
   if (settings.schedule) {
+    // Loaded only when a schedule is set (off by default).
+    const schedule = createRequire(import.meta.url)("node-schedule") as typeof NodeSchedule;
     const job = schedule.scheduleJob({ rule: settings.schedule, tz: zone() }, () => {
       void thinker.think({ kind: "schedule", prompt: settings.schedulePrompt, topic: "schedule" });
     });
