@@ -9,6 +9,7 @@ import { openEventStream, writeEvent } from "../sse.js";
  */
 export class CompletionStream {
   private opened = false;
+  private corked = false;
   private readonly keepAlive: NodeJS.Timeout;
 
   constructor(
@@ -26,6 +27,7 @@ export class CompletionStream {
   chunk(payload: unknown): void {
     this.open();
     this.keepAlive.refresh();
+    this.coalesce();
     writeEvent(this.res, undefined, payload);
   }
 
@@ -54,10 +56,21 @@ export class CompletionStream {
     if (!this.res.writableEnded) this.res.end();
   }
 
+  /** Chunks written in one tick (a round's last text, finish, usage, [DONE]) leave in one packet. */
+  private coalesce(): void {
+    if (this.corked) return;
+    this.corked = true;
+    this.res.cork();
+    process.nextTick(() => {
+      this.corked = false;
+      this.res.uncork();
+    });
+  }
+
   private open(): void {
     if (this.opened) return;
     this.opened = true;
     this.res.set(this.headers());
-    openEventStream(this.res);
+    openEventStream(this.res, false);
   }
 }
