@@ -33,8 +33,10 @@ export async function parsePhrase(text: string, now: DateTime, zone: string): Pr
     now.millisecond,
   );
   const cjk = /[\u3400-\u9fff]/.test(text);
+  // Forward by default ("monday" is the coming one), but "last monday" is the one just past.
+  const forwardDate = !PAST_CUE.test(text);
   for (const parser of cjk ? [chinese, english] : [english, chinese]) {
-    const [result] = parser.parse(text, reference, { forwardDate: true });
+    const [result] = parser.parse(text, reference, { forwardDate });
     if (!result) continue;
     return {
       value: toDateTime(result.start, zone),
@@ -63,8 +65,25 @@ function toDateTime(components: ParsedComponents, zone: string): DateTime {
   return DateTime.fromObject(fields, { zone });
 }
 
-/** Teaches chrono's simplified-Chinese parser a few common phrases it lacks. */
+const PAST_CUE = /\b(last|past|previous|ago)\b/i;
+
+const WEEKDAYS = "一二三四五六";
+
+/** Teaches chrono's simplified-Chinese parser a few common phrases it lacks or gets wrong. */
 function teachChinese(parser: Chrono): Chrono {
+  // A Chinese week runs Monday to Sunday: 上周日 is yesterday-week's Sunday, the day before this Monday
+  // (chrono counts from Sunday and lands a week early; 下周日 a week late). First, so it wins ties.
+  parser.parsers.unshift({
+    pattern: () => /(上|下|这|本)个?(?:周|星期|礼拜)([一二三四五六日天])/,
+    extract: (context, match) => {
+      const weeks = match[1] === "上" ? -1 : match[1] === "下" ? 1 : 0;
+      const weekday = WEEKDAYS.indexOf(match[2]!) + 1 || 7;
+      const day = DateTime.fromJSDate(context.refDate)
+        .startOf("week", { useLocaleWeeks: false })
+        .plus({ weeks, days: weekday - 1 });
+      return { year: day.year, month: day.month, day: day.day };
+    },
+  });
   parser.parsers.push(
     {
       pattern: () => /大后天|大前天/,

@@ -87,6 +87,21 @@ describe("datetime", () => {
     });
   });
 
+  it("counts Chinese weeks from Monday, and takes last Monday as the one just past", async () => {
+    const day = async (text: string) => (await iso(text)).slice(0, 10);
+    expect(await day("上周日")).toBe("2026-03-01");
+    expect(await day("上个星期天")).toBe("2026-03-01");
+    expect(await day("上周一")).toBe("2026-02-23");
+    expect(await day("这周日")).toBe("2026-03-08");
+    expect(await day("本周一")).toBe("2026-03-02");
+    expect(await day("下周日")).toBe("2026-03-15");
+    expect(await iso("上周日下午3点")).toBe("2026-03-01T15:00:00+08:00");
+    expect(await day("last monday")).toBe("2026-03-02");
+    expect(await day("last sunday")).toBe("2026-03-01");
+    expect(await day("monday")).toBe("2026-03-09");
+    expect(await iso("last friday at 3pm")).toBe("2026-02-27T15:00:00+08:00");
+  });
+
   it("parses phrases in a US zone relative to the local wall clock", async () => {
     // 05:00 in New York: "tonight 8pm" is the same day there.
     expect(await iso("tonight at 8pm", { time_zone: "America/New_York" })).toBe("2026-03-04T20:00:00-05:00");
