@@ -88,7 +88,7 @@ describe("datetime", () => {
   });
 
   it("counts Chinese weeks from Monday, and takes last Monday as the one just past", async () => {
-    const day = async (text: string) => (await iso(text)).slice(0, 10);
+    const day = async (text: string) => String(await iso(text)).slice(0, 10);
     expect(await day("上周日")).toBe("2026-03-01");
     expect(await day("上个星期天")).toBe("2026-03-01");
     expect(await day("上周一")).toBe("2026-02-23");
