@@ -4,15 +4,10 @@ import type { Chunk } from "./chunking.js";
 import { indexTokens } from "./tokens.js";
 import type { DocumentInfo, Origin } from "./types.js";
 
-export interface NewDocument {
-  source: string;
-  origin: Origin;
-  title: string;
-  tags: string[];
-  contentType: string;
-  hash: string;
-  chars: number;
-}
+export type NewDocument = Pick<
+  DocumentInfo,
+  "source" | "origin" | "title" | "tags" | "contentType" | "hash" | "chars"
+>;
 
 export interface StoredChunk {
   id: number;

@@ -1,15 +1,8 @@
-import type { Assistant } from "../agent/assistant.js";
-import type { Clock } from "../clock.js";
 import type { Config } from "../config/schema.js";
-import type { HomeAssistant } from "../ha/index.js";
-import type { Logger } from "../logging/logger.js";
-import type { Notifier } from "../notify/notifier.js";
-import type { ReminderService } from "../reminders/service.js";
-import type { ConversationStore } from "../store/conversations.js";
 import type { Db } from "../store/database.js";
 import { whitelistPolicy } from "../tools/policy.js";
 import { ThoughtStore } from "./store.js";
-import { Thinker } from "./thinker.js";
+import { Thinker, type ThinkerDeps } from "./thinker.js";
 import { startTriggers } from "./triggers.js";
 
 export interface ThinkerParts {
@@ -21,19 +14,12 @@ export interface ThinkerParts {
 }
 
 /** Builds the Thinker with its store, its AutonomousToolPolicy (enforced by the registry) and its triggers. */
-export function createThinker(deps: {
-  db: Db;
-  config: Config["thinker"];
-  notifyTargets: string[];
-  assistant: Assistant;
-  conversations: ConversationStore;
-  reminders: ReminderService;
-  ha: HomeAssistant;
-  notifier: Notifier;
-  clock: Clock;
-  logger: Logger;
-  zone: () => string;
-}): ThinkerParts {
+export function createThinker(
+  deps: Omit<ThinkerDeps, "store" | "policy" | "limits" | "satellite"> & {
+    db: Db;
+    config: Config["thinker"];
+  },
+): ThinkerParts {
   const { config } = deps;
   const logger = deps.logger.child({ component: "thinker" });
   const thoughts = new ThoughtStore(deps.db);
