@@ -65,3 +65,23 @@ describe("/api/reminders", () => {
     expect((await call("GET", "/api/reminders/r_nope")).status).toBe(404);
   });
 });
+
+describe("/api/reminders without Home Assistant", () => {
+  it("refuses to set a reminder that could never arrive, and says how to connect HA", async () => {
+    const alone = await startHarness();
+    try {
+      const response = await fetch(`${alone.url}/api/reminders`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ message: "倒垃圾", at: "明天晚上8点" }),
+      });
+      expect(response.status).toBe(400);
+      expect((await json(response)).error.message).toMatch(
+        /Home Assistant is not configured here \(set CYRENE_HA_URL and CYRENE_HA_TOKEN.*No reminder was set/,
+      );
+      expect(alone.cyrene.reminders.service.list()).toEqual([]);
+    } finally {
+      await alone.close();
+    }
+  });
+});
