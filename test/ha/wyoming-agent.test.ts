@@ -52,7 +52,7 @@ describeHa("Cyrene as a Wyoming conversation agent of a real Home Assistant", (i
     text: string,
     options: { conversationId?: string; language?: string; agentId?: string } = {},
   ) {
-    const result = await processText(info, options.agentId ?? agent.agentId, text, options);
+    const result = await processText(info, options.agentId ?? agent.entityId, text, options);
     note(`conversation/process (${options.language ?? "zh-Hans"})`, text, result);
     return result;
   }
@@ -97,7 +97,7 @@ describeHa("Cyrene as a Wyoming conversation agent of a real Home Assistant", (i
             "conversation/agent/list",
             { language, ...(country ? { country } : {}) },
           )
-        ).agents.find((a) => a.id === agent.agentId)?.supported_languages;
+        ).agents.find((a) => a.id === agent.entityId)?.supported_languages;
       expect(await agents("zh-Hans", "CN")).toEqual(expect.arrayContaining(["zh-CN", "zh"]));
       expect((await agents("zh-Hans", "CN"))![0]).toBe("zh-CN");
       expect(await agents("en", "US")).toEqual(expect.arrayContaining(["en-US", "en"]));
@@ -179,7 +179,7 @@ describeHa("Cyrene as a Wyoming conversation agent of a real Home Assistant", (i
         const created = await haCall<{ id: string }>(info, "assist_pipeline/pipeline/create", {
           name: `Cyrene Wyoming ${language} (test)`,
           language,
-          conversation_engine: agent.agentId,
+          conversation_engine: agent.entityId,
           conversation_language: conversationLanguage,
           prefer_local_intents: false,
           ...Object.fromEntries(
@@ -234,7 +234,7 @@ describeHa("Cyrene as a Wyoming conversation agent of a real Home Assistant", (i
       const slow = await extraAgent(2_000);
       h.llm.script({ toolCalls: [{ name: "sleep", arguments: { ms: 4_000, label: "备份完成" } }] });
       const started = performance.now();
-      const result = await say("备份一下数据库", { agentId: slow.agentId });
+      const result = await say("备份一下数据库", { agentId: slow.entityId });
       expect(performance.now() - started).toBeLessThan(3_500);
       expect(result.response.response_type).toBe("action_done");
       expect(speechOf(result)).toBe("我还在处理，稍后再问我结果吧。");
@@ -249,7 +249,7 @@ describeHa("Cyrene as a Wyoming conversation agent of a real Home Assistant", (i
   it("Cyrene down → HA reports the agent's failure cleanly", { retry: 2 }, async () => {
     const gone = await extraAgent();
     await new Promise((resolve) => gone.server.close(resolve));
-    const result = await say("打开客厅灯", { agentId: gone.agentId });
+    const result = await say("打开客厅灯", { agentId: gone.entityId });
     expect(result.response.response_type).toBe("error");
     expect(speechOf(result)).toMatch(/Error communicating with service/);
   });

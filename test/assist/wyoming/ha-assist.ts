@@ -42,12 +42,22 @@ class NotSent extends Error {}
 export interface WyomingEntry {
   entryId: string;
   title: string;
-  /** The conversation entity of the entry: the agent id for conversation/process and pipelines. */
-  agentId: string;
+  /**
+   * The entry's entity of the domain waited for: for a conversation agent, the agent id that
+   * conversation/process and pipelines take.
+   */
+  entityId: string;
 }
 
-/** Adds Cyrene's Wyoming server as the user would: Settings → Add integration → Wyoming → host, port. */
-export async function addWyomingEntry(ha: HaInfo, port: number): Promise<WyomingEntry> {
+/**
+ * Adds a Wyoming service as the user would (Settings → Add integration → Wyoming → host, port) and waits
+ * for its entity: Cyrene's server makes a conversation agent, a TTS service a tts entity.
+ */
+export async function addWyomingEntry(
+  ha: HaInfo,
+  port: number,
+  domain: "conversation" | "tts" = "conversation",
+): Promise<WyomingEntry> {
   const form = await haRest<{ type: string; flow_id: string; step_id: string }>(
     ha,
     "POST",
@@ -71,11 +81,11 @@ export async function addWyomingEntry(ha: HaInfo, port: number): Promise<Wyoming
       ha,
       "config/entity_registry/list",
     );
-    const agent = entities.find(
-      (e) => e.config_entry_id === entryId && e.entity_id.startsWith("conversation."),
+    const entity = entities.find(
+      (e) => e.config_entry_id === entryId && e.entity_id.startsWith(`${domain}.`),
     );
-    if (agent) return { entryId, title, agentId: agent.entity_id };
-    if (waited > 10_000) throw new Error(`entry ${entryId} has no conversation entity`);
+    if (entity) return { entryId, title, entityId: entity.entity_id };
+    if (waited > 10_000) throw new Error(`entry ${entryId} has no ${domain} entity`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
