@@ -10,11 +10,12 @@ import type { ToolDefinition } from "../tools/contract.js";
 import type { ToolPolicy } from "../tools/policy.js";
 import type { BackgroundJobs } from "./background-jobs.js";
 import type { EventSink, FinalEvent } from "./events.js";
-import { fitHistory } from "./history-window.js";
+import { fitHistory, messageChars } from "./history-window.js";
 import type { SynthesisInput, Synthesizer } from "./synthesizer.js";
 import { systemPrompt } from "./system-prompt.js";
 import { KeyedQueue } from "./keyed-queue.js";
 import { ensureStructured, type OutputFormat } from "./structured-output.js";
+import type { NoteSource } from "./note-source.js";
 import { TurnNotes } from "./turn-note.js";
 import { toolMessage } from "./tool-messages.js";
 
@@ -89,12 +90,12 @@ export interface AssistantOptions {
   turnDeadlineMs?: number;
   /** The current instant; tests pass a controllable one. */
   clock?: () => Date;
-  /**
-   * Further volatile facts for a turn's note, asked at the start of every turn (the Thinker's notes
-   * for the next conversation). Each answers a paragraph or nothing.
-   */
-  noteSources?: ((turn: { source: string; conversationId: string }) => string | undefined)[];
+  /** Further volatile facts for a turn's note: the Thinker's notes, the remembered facts. */
+  noteSources?: NoteSource[];
 }
+
+/** Room kept in the window for a turn's own note (the app's instructions are cut at 4,000 characters). */
+const NOTE_ALLOWANCE = 8_000;
 
 /**
  * One turn of a conversation: load its history, add a note with the clock and the background results
@@ -133,9 +134,13 @@ export class Assistant {
       if (input.signal?.aborted) return cancelledOutcome(conversationId, turnId);
       emit({ type: "turn_started", conversationId, turnId });
       for (const listener of this.startListeners) listener(input.source);
+      // The part of the history that will still be sent with this turn's message: the note repeats what
+      // has fallen out of it (the app's instructions, the remembered facts).
+      const reserve = messageChars({ role: "user", content: input.message }) + NOTE_ALLOWANCE;
+      const window = create ? [] : this.window(this.conversations.history(conversationId), reserve);
       const messages: ChatMessage[] = [
         ...(input.priorMessages ?? []),
-        this.notes.build(conversationId, input, emit),
+        this.notes.build(conversationId, input, emit, window),
         { role: "user", content: input.message },
       ];
       const turnNumber = this.conversations.startTurn(conversationId, turnId, messages, create);
@@ -147,7 +152,7 @@ export class Assistant {
         toolCalls: 0,
         userMessage: input.message,
       };
-      return this.loop(state, input, emit);
+      return this.loop(state, input, emit, this.window([...window, ...messages]));
     });
   }
 
@@ -198,13 +203,20 @@ export class Assistant {
     });
   }
 
-  private async loop(state: LoopState, options: TurnOptions, emit: EventSink): Promise<TurnOutcome> {
+  /** The part of a history the LLM is sent: the newest turns within the character budget. */
+  private window(history: ChatMessage[], reserve = 0): ChatMessage[] {
+    return fitHistory(history, (this.options.historyMaxChars ?? 120_000) - reserve);
+  }
+
+  private async loop(
+    state: LoopState,
+    options: TurnOptions,
+    emit: EventSink,
+    loaded?: ChatMessage[],
+  ): Promise<TurnOutcome> {
     const { conversationId, turnId } = state;
     const started = performance.now();
-    const history = fitHistory(
-      this.conversations.history(conversationId),
-      this.options.historyMaxChars ?? 120_000,
-    );
+    const history = loaded ?? this.window(this.conversations.history(conversationId));
     let toolCalls = state.toolCalls;
     // The answer round is stored with the turn's end, in one transaction; tool rounds as they finish.
     const held: ChatMessage[] = [];

@@ -8,7 +8,7 @@ export function fitHistory(messages: ChatMessage[], maxChars: number): ChatMessa
   let total = 0;
   let start = messages.length;
   for (let i = messages.length - 1; i >= 0; i--) {
-    total += size(messages[i]!);
+    total += messageChars(messages[i]!);
     const role = messages[i]!.role;
     if (role !== "user" && role !== "system") continue;
     if (total > maxChars && start < messages.length) break;
@@ -17,7 +17,8 @@ export function fitHistory(messages: ChatMessage[], maxChars: number): ChatMessa
   return start === 0 ? messages : messages.slice(start);
 }
 
-function size(message: ChatMessage): number {
+/** A message's size as the window counts it: its text, its parts, its tool calls' arguments. */
+export function messageChars(message: ChatMessage): number {
   let chars = typeof message.content === "string" ? message.content.length : 0;
   if (Array.isArray(message.content))
     for (const part of message.content) chars += JSON.stringify(part).length;

@@ -2,15 +2,19 @@ import type { ChatMessage } from "../llm/messages.js";
 import type { AssistantOptions, TurnInput } from "./assistant.js";
 import type { BackgroundJobs } from "./background-jobs.js";
 import type { EventSink } from "./events.js";
+import { latestNoteWith } from "./note-source.js";
 import { SPOKEN_STYLE } from "./spoken.js";
 import { outputInstruction } from "./structured-output.js";
 import { turnNote } from "./system-prompt.js";
 
 const MAX_INSTRUCTIONS = 4_000;
+const INSTRUCTIONS_HEADING =
+  "Instructions from the app the user talks through (follow them where they do not conflict with " +
+  "yours; they hold until changed):";
 
 /**
  * The turn's volatile facts, stored just before the user message: who is talking, the clock, the
- * client app's instructions (only when they changed), results of background jobs that finished since
+ * client app's instructions (when they changed, or have fallen out of the history window), results of background jobs that finished since
  * the last turn, the notes of other parts (the Thinker), and how to answer. Stored, so later turns
  * resend it unchanged and the request prefix stays cacheable.
  */
@@ -23,16 +27,17 @@ export class TurnNotes {
     private readonly options: Pick<AssistantOptions, "timeZone" | "clock" | "noteSources">,
   ) {}
 
-  build(conversationId: string, input: TurnInput, emit: EventSink): ChatMessage {
+  /** `window`: the history the LLM still sees from before this turn. */
+  build(conversationId: string, input: TurnInput, emit: EventSink, window: ChatMessage[]): ChatMessage {
     const sections: string[] = [];
     if (input.person) sections.push(`Talking to you: ${input.person.name}.`);
     const instructions = input.instructions?.trim().slice(0, MAX_INSTRUCTIONS);
-    if (instructions && this.instructionsGiven.get(conversationId) !== instructions) {
+    const given =
+      this.instructionsGiven.get(conversationId) === instructions &&
+      latestNoteWith(window, INSTRUCTIONS_HEADING)?.includes(instructions!);
+    if (instructions && !given) {
       this.remember(conversationId, instructions);
-      sections.push(
-        "Instructions from the app the user talks through (follow them where they do not conflict with " +
-          `yours; they hold until changed):\n${instructions}`,
-      );
+      sections.push(`${INSTRUCTIONS_HEADING}\n${instructions}`);
     }
     const background = this.jobs.takeFinished(conversationId);
     if (background) {
@@ -42,7 +47,7 @@ export class TurnNotes {
       }
     }
     for (const source of this.options.noteSources ?? []) {
-      const section = source({ source: input.source, conversationId });
+      const section = source({ source: input.source, conversationId, window });
       if (section) sections.push(section);
     }
     if (input.output) sections.push(outputInstruction(input.output));

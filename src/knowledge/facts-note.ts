@@ -1,4 +1,5 @@
 import { DateTime } from "luxon";
+import { latestNoteWith, type NoteTurn } from "../agent/note-source.js";
 import type { KnowledgeBase } from "./knowledge-base.js";
 import { MEMORY_TAG } from "./types.js";
 
@@ -15,9 +16,11 @@ export interface FactsNoteOptions {
   maxConversations?: number;
 }
 
+const FACTS_HEADING = "Facts the user asked you to remember";
+
 /**
  * The remembered facts (tagged `memory`) as a section of the turn note: given to a conversation at its first
- * turn and again only after they change. The note is stored with the turn and resent with the history,
+ * turn and again only after they change or once the list has fallen out of the history window. The note is stored with the turn and resent with the history,
  * so the LLM keeps seeing the list while the request prefix stays byte-identical between changes.
  */
 export class FactsNote {
@@ -36,10 +39,10 @@ export class FactsNote {
   }
 
   /** A noteSource for the Assistant: the facts section for this turn, or undefined when nothing changed. */
-  readonly noteFor = (turn: { conversationId: string }): string | undefined => {
+  readonly noteFor = (turn: Pick<NoteTurn, "conversationId" | "window">): string | undefined => {
     const last = this.given.get(turn.conversationId);
-    if (last === this.version) return undefined;
     const section = this.current();
+    if (last === this.version && (!section || latestNoteWith(turn.window, FACTS_HEADING))) return undefined;
     if (last === undefined && section === undefined) return undefined;
     this.given.delete(turn.conversationId);
     this.given.set(turn.conversationId, this.version);
@@ -73,7 +76,7 @@ export class FactsNote {
     }
     this.built = this.version;
     this.section = lines.length
-      ? "Facts the user asked you to remember (记住的事; this list replaces any earlier one" +
+      ? `${FACTS_HEADING} (记住的事; this list replaces any earlier one` +
         (more ? `; ${more} more via memory_search` : "") +
         `):\n${lines.join("\n")}`
       : undefined;
