@@ -14,9 +14,10 @@ const INSTRUCTIONS_HEADING =
 
 /**
  * The turn's volatile facts, stored just before the user message: who is talking, the clock, the
- * client app's instructions (when they changed, or have fallen out of the history window), results of background jobs that finished since
- * the last turn, the notes of other parts (the Thinker), and how to answer. Stored, so later turns
- * resend it unchanged and the request prefix stays cacheable.
+ * client app's instructions (when they changed, or have left the history window), results of
+ * background jobs that finished since the last turn, the notes of other parts (the Thinker, the
+ * remembered facts), and how to answer. Stored, so later turns resend it unchanged and the request
+ * prefix stays cacheable.
  */
 export class TurnNotes {
   /** The app instructions each conversation was last given, so an unchanged text is not stored again. */
@@ -32,10 +33,10 @@ export class TurnNotes {
     const sections: string[] = [];
     if (input.person) sections.push(`Talking to you: ${input.person.name}.`);
     const instructions = input.instructions?.trim().slice(0, MAX_INSTRUCTIONS);
-    const given =
-      this.instructionsGiven.get(conversationId) === instructions &&
-      latestNoteWith(window, INSTRUCTIONS_HEADING)?.includes(instructions!);
-    if (instructions && !given) {
+    const given = (text: string) =>
+      this.instructionsGiven.get(conversationId) === text &&
+      latestNoteWith(window, INSTRUCTIONS_HEADING)?.includes(text);
+    if (instructions && !given(instructions)) {
       this.remember(conversationId, instructions);
       sections.push(`${INSTRUCTIONS_HEADING}\n${instructions}`);
     }

@@ -19,9 +19,10 @@ export interface FactsNoteOptions {
 const FACTS_HEADING = "Facts the user asked you to remember";
 
 /**
- * The remembered facts (tagged `memory`) as a section of the turn note: given to a conversation at its first
- * turn and again only after they change or once the list has fallen out of the history window. The note is stored with the turn and resent with the history,
- * so the LLM keeps seeing the list while the request prefix stays byte-identical between changes.
+ * The remembered facts (tagged `memory`) as a section of the turn note: given to a conversation at its
+ * first turn, and again only after they change or once the list has left the history window. The note
+ * is stored with the turn and resent with the history, so the LLM keeps seeing the list while the
+ * request prefix stays byte-identical between changes.
  */
 export class FactsNote {
   private version = 0;
