@@ -1,6 +1,6 @@
 import { css, html, LitElement, nothing, type TemplateResult } from "lit";
 import { live } from "lit/directives/live.js";
-import { ApiError, request } from "../api.js";
+import { request } from "../api.js";
 import { dateTime, list, number } from "../format.js";
 import { t } from "../i18n.js";
 import { icon } from "../icons.js";
@@ -39,16 +39,6 @@ interface IngestAnswer {
 
 type Kind = "text" | "url" | "file";
 
-/** The first array in an answer: the list, whatever the server names it. */
-function arrayIn<T>(answer: unknown, names: string[]): T[] {
-  if (Array.isArray(answer)) return answer as T[];
-  if (answer && typeof answer === "object") {
-    const record = answer as Record<string, unknown>;
-    for (const name of names) if (Array.isArray(record[name])) return record[name] as T[];
-  }
-  return [];
-}
-
 /** Adds a file: as the request body itself (no size lost to base64), or as base64 in JSON for JSON files. */
 async function upload(file: File, meta: { title?: string; tags?: string[] }): Promise<IngestAnswer> {
   const type = file.type || "application/octet-stream";
@@ -80,7 +70,6 @@ async function base64Of(file: File): Promise<string> {
 /** The knowledge base: add text, a web page or a file; list and delete what is there; search it. */
 export class KnowledgeView extends LitElement {
   private documents: KnowledgeDocument[] | null = null;
-  private unavailable = false;
   private loadError: string | null = null;
   private kind: Kind = "text";
   private saving = false;
@@ -97,14 +86,10 @@ export class KnowledgeView extends LitElement {
 
   private async load(): Promise<void> {
     try {
-      const answer = await request<unknown>("api/knowledge");
-      this.documents = arrayIn<KnowledgeDocument>(answer, ["documents", "items", "sources", "knowledge"]);
-      this.unavailable = false;
+      this.documents = (await request<{ documents: KnowledgeDocument[] }>("api/knowledge")).documents;
       this.loadError = null;
     } catch (error) {
-      if (error instanceof ApiError && (error.status === 404 || error.status === 501))
-        this.unavailable = true;
-      else this.loadError = (error as Error).message;
+      this.loadError = (error as Error).message;
     }
     this.requestUpdate();
   }
@@ -162,8 +147,8 @@ export class KnowledgeView extends LitElement {
     this.searchError = null;
     this.requestUpdate();
     try {
-      const answer = await request<unknown>(`api/knowledge/search?${new URLSearchParams({ q })}`);
-      this.results = arrayIn<Passage>(answer, ["results", "passages", "hits", "items"]);
+      const query = new URLSearchParams({ q });
+      this.results = (await request<{ results: Passage[] }>(`api/knowledge/search?${query}`)).results;
     } catch (error) {
       this.searchError = (error as Error).message;
     } finally {
@@ -185,7 +170,6 @@ export class KnowledgeView extends LitElement {
         <span class="spacer"></span>
         <button class="outlined" @click=${() => this.load()}>${icon("refresh")}${t("refresh")}</button>
       </div>
-      ${this.unavailable ? html`<p class="alert" role="status">${t("knowledgeUnavailable")}</p>` : nothing}
       <section class="card" aria-labelledby="add-knowledge">
         <h2 id="add-knowledge">${t("addKnowledge")}</h2>
         <form class="form" @submit=${this.add}>
@@ -229,7 +213,7 @@ export class KnowledgeView extends LitElement {
           ${this.formError ? html`<p class="alert" role="alert">${this.formError}</p>` : nothing}
           ${this.formNotice ? html`<p class="alert ok" role="status">${this.formNotice}</p>` : nothing}
           <div class="row">
-            <button class="primary" type="submit" ?disabled=${this.saving || this.unavailable}>
+            <button class="primary" type="submit" ?disabled=${this.saving}>
               ${icon("plus")}${t("addButton")}
             </button>
           </div>
@@ -242,9 +226,7 @@ export class KnowledgeView extends LitElement {
             <span class="visually-hidden">${t("searchKnowledge")}</span>
             <input name="q" type="search" placeholder=${t("searchKnowledge")} />
           </label>
-          <button class="primary" type="submit" ?disabled=${this.searching || this.unavailable}>
-            ${t("search")}
-          </button>
+          <button class="primary" type="submit" ?disabled=${this.searching}>${t("search")}</button>
         </form>
         ${this.searchError ? html`<p class="alert" role="alert">${this.searchError}</p>` : nothing}
         ${
@@ -283,7 +265,7 @@ export class KnowledgeView extends LitElement {
         <h2 id="knowledge-documents">${t("documents")}</h2>
         ${this.loadError ? html`<p class="alert" role="alert">${this.loadError}</p>` : nothing}
         ${
-          this.documents === null && !this.loadError && !this.unavailable
+          this.documents === null && !this.loadError
             ? html`<p class="muted">${t("loading")}</p>`
             : !this.documents?.length
               ? html`<p class="muted">${t("noKnowledge")}</p>`
