@@ -133,7 +133,7 @@ export class Synthesizer {
 
         const own = response.toolCalls.filter((call) => !clientNames.has(call.name));
         const theirs = response.toolCalls.filter((call) => clientNames.has(call.name));
-        const context = { ...input, emit };
+        const context = { ...input, emit, signal: stop.signal };
         const results = await Promise.all(own.map((call) => this.calls.run(call, context)));
         const roundMessages = [assistantMessage(response), ...results];
         messages.push(...roundMessages);

@@ -22,11 +22,15 @@ export interface CallContext {
   turnNumber?: number;
   person?: string;
   emit: EventSink;
+  /** The turn's end (cancelled, or out of time): a call still running then goes on in the background. */
+  signal?: AbortSignal;
 }
 
 /**
  * Runs one of the LLM's tool calls through the registry: answered within the time limit, or handed to
- * the background jobs with a result that tells the LLM so.
+ * the background jobs with a result that tells the LLM so — also when the turn ends first (the user
+ * cancelled, the voice deadline passed): an action under way is not cut off halfway, and its result
+ * reaches the next turn.
  */
 export class ToolCallRunner {
   constructor(
@@ -51,11 +55,16 @@ export class ToolCallRunner {
     });
 
     let timer: NodeJS.Timeout | undefined;
-    const timedOut = new Promise<undefined>((resolve) => {
+    let onEnd = () => {};
+    const handedOff = new Promise<undefined>((resolve) => {
       timer = setTimeout(() => resolve(undefined), this.limits.toolTimeoutMs);
+      onEnd = () => resolve(undefined);
+      if (context.signal?.aborted) onEnd();
+      context.signal?.addEventListener("abort", onEnd, { once: true });
     });
-    const finished = await Promise.race([running, timedOut]);
+    const finished = await Promise.race([running, handedOff]);
     clearTimeout(timer);
+    context.signal?.removeEventListener("abort", onEnd);
 
     let result: ToolResult;
     let background: { jobId: string } | undefined;
@@ -64,13 +73,15 @@ export class ToolCallRunner {
     } else {
       const jobId = this.jobs.adopt(context.conversationId, call, running);
       background = { jobId };
+      const why = context.signal?.aborted
+        ? `The turn ended while ${call.name} was running (cancelled or out of time); it goes on in the background.`
+        : `${call.name} is taking longer than ${Math.round(this.limits.toolTimeoutMs / 1000)} s and goes on in the background.`;
       result = ok({
         status: "running_in_background",
         job_id: jobId,
         note:
-          `${call.name} is taking longer than ${Math.round(this.limits.toolTimeoutMs / 1000)} s and goes on in ` +
-          "the background. Tell the user it is still running and that they can keep chatting; the result will " +
-          "be delivered in the next turn. Do not call it again for the same request.",
+          `${why} Tell the user it is still running and that they can keep chatting; the result will be ` +
+          "delivered in the next turn. Do not call it again for the same request.",
       });
     }
     const durationMs = Math.round(performance.now() - started);

@@ -214,4 +214,33 @@ describe("calls that outlive the time limit", () => {
     await turn("anything else?", { conversationId: first.outcome.conversationId });
     expect(JSON.stringify(h.llm.requests[3]!.body.messages.slice(-2))).not.toMatch(/Results of tool calls/);
   });
+
+  it("go on in the background when the turn is cancelled while they run, and reach the next turn", async () => {
+    h.llm.script({
+      toolCalls: [{ id: "call_cut", name: "sleep", arguments: { ms: 250, label: "lights dimmed" } }],
+    });
+    const cancel = new AbortController();
+    const events: AgentEvent[] = [];
+    const outcome = await h.cyrene.assistant.turn(
+      { message: "dim the lights", source: "test", policy: allowAllTools, signal: cancel.signal },
+      (event) => {
+        events.push(event);
+        if (event.type === "tool_started") cancel.abort("the user pressed stop");
+      },
+    );
+    expect(outcome.error?.kind).toBe("aborted");
+    // Handed off at once, though well within the 0.3 s limit: the turn did not wait for it.
+    const finished = events.find((e) => e.type === "tool_finished") as Extract<
+      AgentEvent,
+      { type: "tool_finished" }
+    >;
+    expect(finished.background?.jobId).toBeTruthy();
+    expect(finished.result).toMatchObject({ data: { status: "running_in_background" } });
+
+    await h.cyrene.background.settle();
+    h.llm.script({ text: "Done: lights dimmed." });
+    const next = await turn("did it work?", { conversationId: outcome.conversationId });
+    expect(next.events.find((e) => e.type === "background_result")).toMatchObject({ name: "sleep" });
+    expect(h.llm.requests.at(-1)!.body.messages.at(-2)!.content).toMatch(/lights dimmed/);
+  });
 });
