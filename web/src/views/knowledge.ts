@@ -4,6 +4,7 @@ import { request } from "../api.js";
 import { dateTime, list, number } from "../format.js";
 import { t } from "../i18n.js";
 import { icon } from "../icons.js";
+import { Loader } from "../loader.js";
 import { shared } from "../styles.js";
 
 /** A document in the knowledge base, as `GET api/knowledge` lists it (src/server/routes/knowledge.ts). */
@@ -69,8 +70,10 @@ async function base64Of(file: File): Promise<string> {
 
 /** The knowledge base: add text, a web page or a file; list and delete what is there; search it. */
 export class KnowledgeView extends LitElement {
-  private documents: KnowledgeDocument[] | null = null;
-  private loadError: string | null = null;
+  private readonly documents = new Loader(
+    this,
+    async () => (await request<{ documents: KnowledgeDocument[] }>("api/knowledge")).documents,
+  );
   private kind: Kind = "text";
   private saving = false;
   private formError: string | null = null;
@@ -78,21 +81,6 @@ export class KnowledgeView extends LitElement {
   private results: Passage[] | null = null;
   private searching = false;
   private searchError: string | null = null;
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    void this.load();
-  }
-
-  private async load(): Promise<void> {
-    try {
-      this.documents = (await request<{ documents: KnowledgeDocument[] }>("api/knowledge")).documents;
-      this.loadError = null;
-    } catch (error) {
-      this.loadError = (error as Error).message;
-    }
-    this.requestUpdate();
-  }
 
   private async add(event: SubmitEvent): Promise<void> {
     event.preventDefault();
@@ -120,7 +108,7 @@ export class KnowledgeView extends LitElement {
       const said =
         answer.status === "unchanged" || answer.status === "duplicate" ? [] : [t("knowledgeAdded")];
       this.formNotice = [...said, ...(answer.notes ?? [])].join(" ") || t("knowledgeAdded");
-      await this.load();
+      await this.documents.reload();
     } catch (error) {
       this.formError = (error as Error).message;
     } finally {
@@ -132,9 +120,9 @@ export class KnowledgeView extends LitElement {
   private async deleteDocument(document: KnowledgeDocument): Promise<void> {
     try {
       await request(`api/knowledge/${encodeURIComponent(document.id)}`, { method: "DELETE" });
-      await this.load();
+      await this.documents.reload();
     } catch (error) {
-      this.loadError = (error as Error).message;
+      this.documents.error = (error as Error).message;
       this.requestUpdate();
     }
   }
@@ -168,7 +156,9 @@ export class KnowledgeView extends LitElement {
       <div class="row">
         <h1>${t("knowledgeTitle")}</h1>
         <span class="spacer"></span>
-        <button class="outlined" @click=${() => this.load()}>${icon("refresh")}${t("refresh")}</button>
+        <button class="outlined" @click=${() => this.documents.reload()}>
+          ${icon("refresh")}${t("refresh")}
+        </button>
       </div>
       <section class="card" aria-labelledby="add-knowledge">
         <h2 id="add-knowledge">${t("addKnowledge")}</h2>
@@ -263,14 +253,14 @@ export class KnowledgeView extends LitElement {
       </section>
       <section class="card" aria-labelledby="knowledge-documents">
         <h2 id="knowledge-documents">${t("documents")}</h2>
-        ${this.loadError ? html`<p class="alert" role="alert">${this.loadError}</p>` : nothing}
+        ${this.documents.error ? html`<p class="alert" role="alert">${this.documents.error}</p>` : nothing}
         ${
-          this.documents === null && !this.loadError
+          this.documents.value === null && !this.documents.error
             ? html`<p class="muted">${t("loading")}</p>`
-            : !this.documents?.length
+            : !this.documents.value?.length
               ? html`<p class="muted">${t("noKnowledge")}</p>`
               : html`<ul class="plain documents">
-                  ${this.documents.map((doc) => this.renderDocument(doc))}
+                  ${this.documents.value.map((doc) => this.renderDocument(doc))}
                 </ul>`
         }
       </section>

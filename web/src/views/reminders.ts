@@ -3,6 +3,7 @@ import { request } from "../api.js";
 import { dateTime, list } from "../format.js";
 import { t, type StringKey } from "../i18n.js";
 import { icon } from "../icons.js";
+import { Loader } from "../loader.js";
 import { shared } from "../styles.js";
 
 interface Reminder {
@@ -46,26 +47,13 @@ const RULES: Record<string, StringKey> = {
 
 /** Reminders: the list with each one's next time and last delivery, a form for a new one, delete. */
 export class RemindersView extends LitElement {
-  private reminders: Reminder[] | null = null;
-  private loadError: string | null = null;
+  private readonly reminders = new Loader(
+    this,
+    async () => (await request<{ reminders: Reminder[] }>("api/reminders")).reminders,
+  );
   private formError: string | null = null;
   private formNotice: string | null = null;
   private saving = false;
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    void this.load();
-  }
-
-  private async load(): Promise<void> {
-    try {
-      this.reminders = (await request<{ reminders: Reminder[] }>("api/reminders")).reminders;
-      this.loadError = null;
-    } catch (error) {
-      this.loadError = (error as Error).message;
-    }
-    this.requestUpdate();
-  }
 
   private async create(event: SubmitEvent): Promise<void> {
     event.preventDefault();
@@ -88,7 +76,7 @@ export class RemindersView extends LitElement {
       });
       form.reset();
       this.formNotice = [t("reminderCreated"), ...(created.notes ?? [])].join(" ");
-      await this.load();
+      await this.reminders.reload();
     } catch (error) {
       this.formError = (error as Error).message;
     } finally {
@@ -100,21 +88,23 @@ export class RemindersView extends LitElement {
   private async cancel(reminder: Reminder, only: "series" | "next"): Promise<void> {
     try {
       await request(`api/reminders/${encodeURIComponent(reminder.id)}?only=${only}`, { method: "DELETE" });
-      await this.load();
+      await this.reminders.reload();
     } catch (error) {
-      this.loadError = (error as Error).message;
+      this.reminders.error = (error as Error).message;
       this.requestUpdate();
     }
   }
 
   override render(): TemplateResult {
-    const active = this.reminders?.filter((r) => r.status === "active") ?? [];
-    const finished = this.reminders?.filter((r) => r.status !== "active") ?? [];
+    const active = this.reminders.value?.filter((r) => r.status === "active") ?? [];
+    const finished = this.reminders.value?.filter((r) => r.status !== "active") ?? [];
     return html`<div class="page">
       <div class="row">
         <h1>${t("remindersTitle")}</h1>
         <span class="spacer"></span>
-        <button class="outlined" @click=${() => this.load()}>${icon("refresh")}${t("refresh")}</button>
+        <button class="outlined" @click=${() => this.reminders.reload()}>
+          ${icon("refresh")}${t("refresh")}
+        </button>
       </div>
       <section class="card" aria-labelledby="new-reminder">
         <h2 id="new-reminder">${t("newReminder")}</h2>
@@ -157,11 +147,11 @@ export class RemindersView extends LitElement {
           </div>
         </form>
       </section>
-      ${this.loadError ? html`<p class="alert" role="alert">${this.loadError}</p>` : nothing}
+      ${this.reminders.error ? html`<p class="alert" role="alert">${this.reminders.error}</p>` : nothing}
       <section class="card" aria-labelledby="active-reminders">
         <h2 id="active-reminders">${t("activeReminders")}</h2>
         ${
-          this.reminders === null && !this.loadError
+          this.reminders.value === null && !this.reminders.error
             ? html`<p class="muted">${t("loading")}</p>`
             : active.length === 0
               ? html`<p class="muted">${t("noReminders")}</p>`

@@ -3,6 +3,7 @@ import { request } from "../api.js";
 import { dateTime, duration, number, percent } from "../format.js";
 import { t, tOr } from "../i18n.js";
 import { icon } from "../icons.js";
+import { Loader } from "../loader.js";
 import { shared } from "../styles.js";
 
 interface Status {
@@ -34,34 +35,20 @@ interface Status {
 
 /** What Cyrene runs on and how it is doing: versions, the LLM and HA, the tools, what recent turns cost. */
 export class StatusView extends LitElement {
-  private status: Status | null = null;
-  private error: string | null = null;
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    void this.load();
-  }
-
-  private async load(): Promise<void> {
-    try {
-      this.status = await request<Status>("api/status");
-      this.error = null;
-    } catch (error) {
-      this.error = (error as Error).message;
-    }
-    this.requestUpdate();
-  }
+  private readonly status = new Loader(this, () => request<Status>("api/status"));
 
   override render(): TemplateResult {
-    const s = this.status;
+    const s = this.status.value;
     return html`<div class="page">
       <div class="row">
         <h1>${t("statusTitle")}</h1>
         <span class="spacer"></span>
-        <button class="outlined" @click=${() => this.load()}>${icon("refresh")}${t("refresh")}</button>
+        <button class="outlined" @click=${() => this.status.reload()}>
+          ${icon("refresh")}${t("refresh")}
+        </button>
       </div>
-      ${this.error ? html`<p class="alert" role="alert">${this.error}</p>` : nothing}
-      ${!s && !this.error ? html`<p class="muted">${t("loading")}</p>` : nothing}
+      ${this.status.error ? html`<p class="alert" role="alert">${this.status.error}</p>` : nothing}
+      ${!s && !this.status.error ? html`<p class="muted">${t("loading")}</p>` : nothing}
       ${s ? this.renderStatus(s) : nothing}
     </div>`;
   }

@@ -3,6 +3,7 @@ import { request } from "../api.js";
 import { dateTime, duration, number, prettyJson } from "../format.js";
 import { t, tOr } from "../i18n.js";
 import { icon } from "../icons.js";
+import { Loader } from "../loader.js";
 import { shared } from "../styles.js";
 
 interface Thought {
@@ -21,40 +22,29 @@ interface Thought {
 
 /** The Thinker's timeline: what started each thought, the tools it used, and what came of it. */
 export class ThoughtsView extends LitElement {
-  private thoughts: Thought[] | null = null;
-  private error: string | null = null;
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    void this.load();
-  }
-
-  private async load(): Promise<void> {
-    try {
-      this.thoughts = (await request<{ thoughts: Thought[] }>("api/thoughts?limit=100")).thoughts;
-      this.error = null;
-    } catch (error) {
-      this.error = (error as Error).message;
-    }
-    this.requestUpdate();
-  }
+  private readonly thoughts = new Loader(
+    this,
+    async () => (await request<{ thoughts: Thought[] }>("api/thoughts?limit=100")).thoughts,
+  );
 
   override render(): TemplateResult {
     return html`<div class="page">
       <div class="row">
         <h1>${t("thoughtsTitle")}</h1>
         <span class="spacer"></span>
-        <button class="outlined" @click=${() => this.load()}>${icon("refresh")}${t("refresh")}</button>
+        <button class="outlined" @click=${() => this.thoughts.reload()}>
+          ${icon("refresh")}${t("refresh")}
+        </button>
       </div>
       <p class="muted intro">${t("thoughtsHint")}</p>
-      ${this.error ? html`<p class="alert" role="alert">${this.error}</p>` : nothing}
+      ${this.thoughts.error ? html`<p class="alert" role="alert">${this.thoughts.error}</p>` : nothing}
       ${
-        this.thoughts === null && !this.error
+        this.thoughts.value === null && !this.thoughts.error
           ? html`<p class="muted">${t("loading")}</p>`
-          : this.thoughts?.length === 0
+          : this.thoughts.value?.length === 0
             ? html`<p class="card muted">${t("noThoughts")}</p>`
             : html`<ol class="plain timeline">
-                ${this.thoughts?.map((thought) => this.renderThought(thought))}
+                ${this.thoughts.value?.map((thought) => this.renderThought(thought))}
               </ol>`
       }
     </div>`;
