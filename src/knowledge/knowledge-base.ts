@@ -8,6 +8,7 @@ import { fetchForKnowledge } from "./fetch-url.js";
 import { readDocument, type ReadDocument } from "./read-document.js";
 import { KnowledgeSearch, type SearchRequest, type SearchResult } from "./search.js";
 import { KnowledgeStore, type ListDocumentsOptions } from "./store.js";
+import { cleanSource, cleanTags, cleanTitle, sameTags, shortHash, titleFrom } from "./document-naming.js";
 import { MEMORY_TAG, type DocumentInfo, type Origin } from "./types.js";
 import { VectorIndex } from "./vector-index.js";
 import type { Db } from "../store/database.js";
@@ -65,8 +66,6 @@ export interface KnowledgeBaseOptions {
   embedder?: Embedder;
   limits?: Partial<KnowledgeLimits>;
 }
-
-const MAX_TAGS = 10;
 
 /** The knowledge base: documents in, passages out. */
 export class KnowledgeBase {
@@ -294,50 +293,4 @@ function uniqueChunks(chunks: Chunk[]): Chunk[] {
     seen.add(key);
     return true;
   });
-}
-
-function cleanTags(tags: string[] | undefined): string[] {
-  const cleaned = (tags ?? []).map((tag) => tag.trim().toLowerCase().slice(0, 40)).filter(Boolean);
-  return [...new Set(cleaned)].slice(0, MAX_TAGS);
-}
-
-function sameTags(a: string[], b: string[]): boolean {
-  return a.length === b.length && a.every((tag) => b.includes(tag));
-}
-
-function cleanTitle(title: string | undefined): string | undefined {
-  const line = title?.replace(/\s+/g, " ").trim();
-  return line ? [...line].slice(0, 200).join("") : undefined;
-}
-
-function cleanSource(source: string | undefined): string | undefined {
-  const trimmed = source?.trim();
-  return trimmed ? trimmed.slice(0, 2_000) : undefined;
-}
-
-/** The first line (at most 60 characters) of text; the file name or URL of other inputs. */
-function titleFrom(text: string, source: string, origin: Origin): string {
-  if (origin !== "text") {
-    const last = source.split(/[/\\]/).filter(Boolean).at(-1);
-    if (last) return decodeURIComponentSafe(last).slice(0, 200);
-  }
-  const line = text
-    .split("\n", 1)[0]!
-    .replace(/^#+\s*/, "")
-    .replace(/\s+/g, " ")
-    .trim();
-  const chars = [...line];
-  return chars.length <= 60 ? line : `${chars.slice(0, 59).join("")}…`;
-}
-
-function decodeURIComponentSafe(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
-}
-
-function shortHash(text: string): string {
-  return createHash("sha256").update(text).digest("hex").slice(0, 12);
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { ChatMessage } from "../llm/messages.js";
+import { firstLineTitle } from "../titles.js";
 import type { Db } from "./database.js";
 import { continues } from "./transcript.js";
 import type { TurnEnd } from "./turns.js";
@@ -158,7 +159,7 @@ export class ConversationStore {
       this.statements.insertTurn.run(turnId, conversationId, turns, Date.now());
       const user = messages.findLast((m) => m.role === "user");
       if (typeof user?.content === "string") {
-        this.statements.nameUntitled.run(titleOf(user.content), conversationId);
+        this.statements.nameUntitled.run(firstLineTitle(user.content, TITLE_LENGTH), conversationId);
       }
       return turns;
     })();
@@ -244,12 +245,6 @@ export class ConversationStore {
     const start = messages.findIndex((m) => m.message.role === "user" || m.message.role === "system");
     return start < 0 ? [] : messages.slice(start);
   }
-}
-
-function titleOf(message: string): string {
-  const line = message.trim().split(/\r?\n/, 1)[0]!.replace(/\s+/g, " ");
-  const chars = [...line];
-  return chars.length <= TITLE_LENGTH ? line : `${chars.slice(0, TITLE_LENGTH - 1).join("")}…`;
 }
 
 interface ConversationRow {
