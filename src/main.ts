@@ -1,6 +1,7 @@
 import { createServer, type Server as HttpServer } from "node:http";
 import type { Server } from "node:net";
 import { hostname } from "node:os";
+import { createOllamaServer } from "./assist/ollama/server.js";
 import { announceWyoming } from "./assist/wyoming/discovery.js";
 import { createCyrene, type Cyrene } from "./compose.js";
 import { ConfigError, loadConfig } from "./config/load.js";
@@ -55,7 +56,7 @@ async function main(): Promise<void> {
   const { assist } = config;
   await listen("web and API", createServer(cyrene.app), config.server.port, config.server.host);
   if (assist.ollamaPort)
-    await listen("Ollama API", createServer(cyrene.ollama), assist.ollamaPort, assist.host);
+    await listen("Ollama API", createOllamaServer(cyrene.ollama), assist.ollamaPort, assist.host);
   if (assist.wyomingPort) await listen("Wyoming", cyrene.wyoming, assist.wyomingPort, assist.host);
   logger.info(
     {

@@ -1,15 +1,10 @@
-import { createServer, type Server, type Socket } from "node:net";
+import { createServer, type Server } from "node:net";
 import type { Assistant } from "../../agent/assistant.js";
 import type { Logger } from "../../logging/logger.js";
 import { trustedSource, type AccessRules } from "../../server/access.js";
+import { ConnectionSlots, type ConnectionLimits, type Slot } from "../../server/connection-slots.js";
 import type { ConversationStore } from "../../store/conversations.js";
 import type { ToolPolicy } from "../../tools/policy.js";
-import {
-  ConnectionSlots,
-  DEFAULT_CONNECTION_LIMITS,
-  type ConnectionLimits,
-  type Slot,
-} from "./connections.js";
 import { BudgetExceeded, ByteBudget } from "./frame-buffer.js";
 import { DEFAULT_LIMITS, encodeEvent, EventReader, FramingError, type WyomingEvent } from "./framing.js";
 import { answerTranscript } from "./handler.js";
@@ -36,8 +31,14 @@ export interface WyomingLimits extends ConnectionLimits {
   bufferBytes: number;
 }
 
+/**
+ * HA opens a connection per utterance and closes it after the answer; its describe is answered at once.
+ * A connection that is not in the middle of an utterance is worth little to keep.
+ */
 export const DEFAULT_WYOMING_LIMITS: WyomingLimits = {
-  ...DEFAULT_CONNECTION_LIMITS,
+  maxConnections: 64,
+  maxPerSource: 32,
+  idleMs: 60_000,
   // A handle server gets text: HA's frames are a few KiB. Six frames at the 5 MiB limit fit at once.
   bufferBytes: 32 * 1024 * 1024,
 };

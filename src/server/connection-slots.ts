@@ -5,25 +5,15 @@ export interface ConnectionLimits {
   maxConnections: number;
   /** Connections one source address holds at once. */
   maxPerSource: number;
-  /** A connection with no utterance under way for this long is closed (pings do not count). */
+  /** A connection with nothing under way for this long is closed; none when 0 (the server has its own). */
   idleMs: number;
 }
 
-/**
- * HA opens a connection per utterance and closes it after the answer; its describe is answered at once.
- * A connection that is not in the middle of an utterance is worth nothing to keep.
- */
-export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
-  maxConnections: 64,
-  maxPerSource: 32,
-  idleMs: 60_000,
-};
-
 /** One held connection. */
 export class Slot {
-  /** Utterances received on it and not yet answered. */
+  /** Requests (utterances) received on it and not yet answered. */
   busy = 0;
-  /** Order of last use (an utterance or its answer): the smallest is the longest idle. */
+  /** Order of last use (a request or its answer): the smallest is the longest idle. */
   lastUse: number;
   lastUseAt = Date.now();
   timer: NodeJS.Timeout | undefined;
@@ -38,11 +28,11 @@ export class Slot {
 }
 
 /**
- * Who holds the Wyoming server's connections. When a source is at its share, or the server is full, a
- * new connection takes the place of an idle one: of its own source first, else of the source holding
- * the most, the longest idle among them. A connection mid-utterance is never closed for another; only
- * when every one is mid-utterance is the new connection refused. Idle means no utterance, not no bytes:
- * pings, unknown events and half-sent frames keep nothing.
+ * Who holds a listener's connections (the Assist ports, where HA must always get in). When a source is
+ * at its share, or the listener is full, a new connection takes the place of an idle one: of its own
+ * source first, else of the source holding the most, the longest idle among them. A connection with a
+ * request under way is never closed for another; only when every candidate is busy is the new one
+ * refused. Idle means no request under way, not no bytes: pings, half-sent frames or headers keep nothing.
  */
 export class ConnectionSlots {
   private readonly slots = new Set<Slot>();
@@ -109,6 +99,7 @@ export class ConnectionSlots {
 
   /** Closes the connection once it has been idle for idleMs, checking again while it is busy. */
   private watch(slot: Slot): void {
+    if (!this.limits.idleMs) return;
     const check = () => {
       const left = slot.lastUseAt + this.limits.idleMs - Date.now();
       if (slot.busy || left > 0) {
