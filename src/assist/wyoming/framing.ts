@@ -1,10 +1,10 @@
+import { type ByteBudget, FrameBuffer } from "./frame-buffer.js";
+
 /**
  * Wyoming framing (wyoming==1.7.2, event.py): a JSON header line `{type, version?, data_length?,
  * payload_length?, data?}` + "\n", then `data_length` bytes of JSON data with no newline after them,
  * then `payload_length` bytes of payload. Data in the block is merged over data inline in the header.
  */
-
-import { type ByteBudget, FrameBuffer } from "./frame-buffer.js";
 
 /** The protocol version Cyrene writes in its headers (HA's `wyoming` package). */
 export const WYOMING_VERSION = "1.7.2";
