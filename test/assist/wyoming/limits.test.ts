@@ -1,12 +1,11 @@
-import type { AddressInfo, Server } from "node:net";
+import type { Server } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { encodeEvent } from "../../../src/assist/wyoming/framing.js";
-import { createWyomingServer, type WyomingLimits } from "../../../src/assist/wyoming/server.js";
-import { silentLogger } from "../../../src/logging/logger.js";
-import { allowAllTools } from "../../../src/tools/policy.js";
+import type { WyomingLimits } from "../../../src/assist/wyoming/server.js";
 import { startHarness, type Harness } from "../../support/harness.js";
 import { testTools } from "../../support/test-tools.js";
 import { utter, WyomingClient } from "./client.js";
+import { wyomingServerWith } from "./server-with.js";
 
 /** Bounded work for whoever connects: HA always gets in, and no frame costs more than its bytes. */
 describe("the Wyoming server's limits", () => {
@@ -26,20 +25,9 @@ describe("the Wyoming server's limits", () => {
   });
 
   async function serverWith(limits: Partial<WyomingLimits>): Promise<number> {
-    const server = createWyomingServer({
-      assistant: h.cyrene.assistant,
-      conversations: h.cyrene.conversations,
-      policy: allowAllTools,
-      logger: silentLogger(),
-      deadlineMs: h.config.assist.deadlineMs,
-      rules: { addon: false, allowNetworks: [] },
-      languages: h.config.assist.languages,
-      version: "test",
-      limits,
-    });
+    const { server, port } = await wyomingServerWith(h, { limits });
     extra.push(server);
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    return (server.address() as AddressInfo).port;
+    return port;
   }
 
   async function open(port: number, localAddress?: string): Promise<WyomingClient> {
