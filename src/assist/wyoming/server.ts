@@ -75,17 +75,19 @@ export function createWyomingServer(deps: WyomingDeps): Server {
     const slot = slots.admit(socket, address);
     if (!slot) {
       logRefusal(address, "refused a Wyoming connection: every connection is in the middle of an utterance");
-      socket.end(encodeEvent(BUSY), () => socket.destroy());
+      socket.end(Buffer.concat(BUSY.map(encodeEvent)), () => socket.destroy());
       return;
     }
     serveConnection(slot, slots, new EventReader(DEFAULT_LIMITS, { budget }), deps);
   });
 }
 
-const BUSY: WyomingEvent = {
-  type: "error",
-  data: { text: "Cyrene is busy with other utterances: try again. Cyrene 正忙，请稍后再试。", code: "busy" },
-};
+/** Every place is mid-utterance. The language is not known yet; HA speaks what comes in not-handled. */
+const BUSY_TEXT = "Cyrene 正忙，请稍后再试。Cyrene is busy, please try again in a moment.";
+const BUSY: WyomingEvent[] = [
+  { type: "error", data: { text: BUSY_TEXT, code: "busy" } },
+  { type: "not-handled", data: { text: BUSY_TEXT } },
+];
 
 /**
  * Reads events in order and answers each before the next: describe → info, transcript → handled.

@@ -92,10 +92,11 @@ describe("the Wyoming server's limits", () => {
     const port = await serverWith({ idleMs: 200, maxConnections: 1 });
     h.llm.script({ toolCalls: [{ name: "sleep", arguments: { ms: 600 } }] }, { text: "睡好了。" });
     const answer = utter(port, "睡一会儿");
-    // A newcomer while the only place is busy mid-utterance is refused with Wyoming's error event.
+    // A newcomer while the only place is mid-utterance is refused: Wyoming's error, then not-handled for HA.
     await expect.poll(() => h.llm.requests.length).toBeGreaterThan(0);
     const newcomer = await open(port);
     expect((await newcomer.next("error"))?.data).toMatchObject({ code: "busy" });
+    expect((await newcomer.next("not-handled"))?.data.text).toMatch(/正忙.*busy/);
     expect(await answer).toEqual({ type: "handled", data: { text: "睡好了。" } });
   });
 
