@@ -224,3 +224,50 @@ describe("the household's voice", () => {
 function toolCall(id: string) {
   return { id, type: "function", function: { name: "client_weather", arguments: "{}" } };
 }
+
+describe("with show_all_conversations on", () => {
+  let all: Harness;
+  beforeAll(async () => {
+    all = await startHarness({
+      assist: true,
+      env: { CYRENE_TRUST_USER_HEADERS: "true", CYRENE_SHOW_ALL_CONVERSATIONS: "true" },
+    });
+  });
+  afterAll(() => all.close());
+
+  it("the panel shows everyone's conversations, but /v1, memory_search and the voice keep to their own", async () => {
+    all.llm.script({ text: "Noted." });
+    const post = (person: Person, message: string) =>
+      json(
+        fetch(`${all.url}/api/chat`, {
+          method: "POST",
+          headers: { "content-type": "application/json", ...person },
+          body: JSON.stringify({ message }),
+        }),
+      );
+    const alices = (await post(ALICE, "My bank PIN is 4821, alpaca.")).conversation_id;
+    // The panel, as documented: everyone sees (and may open) every conversation.
+    const listed = await json(fetch(`${all.url}/api/conversations`, { headers: BOB }));
+    expect(listed.conversations.map((c: { id: string }) => c.id)).toContain(alices);
+    expect((await fetch(`${all.url}/api/conversations/${alices}`, { headers: BOB })).status).toBe(200);
+    // /v1 follows the owner only.
+    const named = await fetch(`${all.url}/v1/chat/completions`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-cyrene-conversation-id": alices, ...BOB },
+      body: JSON.stringify({ model: "cyrene", messages: [{ role: "user", content: "my PIN?" }] }),
+    });
+    expect(named.status).toBe(404);
+    // memory_search in Bob's own conversation, and in a voice turn, finds nothing of Alice's.
+    const recalled = async (turn: () => Promise<unknown>) => {
+      all.llm.script(
+        { toolCalls: [{ name: "memory_search", arguments: { query: "bank PIN" } }] },
+        { text: "…" },
+      );
+      await turn();
+      return JSON.stringify(lastToolResult(all.llm.requests.at(-1)!).results as Json);
+    };
+    expect(await recalled(() => post(BOB, "what is my bank PIN?"))).not.toContain("4821");
+    expect(await recalled(() => utter(all.wyomingPort, "what is the bank PIN?"))).not.toContain("4821");
+    expect(all.llm.pending).toBe(0);
+  });
+});
