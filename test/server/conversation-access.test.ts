@@ -61,6 +61,7 @@ beforeAll(async () => {
 describe("the ingress API", () => {
   it("refuses to open, continue or delete another person's conversation, as if it did not exist", async () => {
     expect((await fetch(`${h.url}/api/conversations/${aliceChat}`, { headers: BOB })).status).toBe(404);
+    expect((await fetch(`${h.url}/api/conversations/${bobChat}`, { headers: ALICE })).status).toBe(404);
     expect((await apiChat(BOB, "and the PIN?", aliceChat)).status).toBe(404);
     const deleting = await fetch(`${h.url}/api/conversations/${aliceChat}`, {
       method: "DELETE",
@@ -135,26 +136,21 @@ describe("/v1", () => {
     const paused = await v1(ALICE, { messages: [{ role: "user", content: "weather?" }], tools: [weather] });
     expect(((await paused.json()) as Json).choices[0].finish_reason).toBe("tool_calls");
     const alices = paused.headers.get("x-cyrene-conversation-id")!;
-    const answered = await v1(BOB, {
-      messages: [
-        { role: "user", content: "weather?" },
-        { role: "assistant", content: null, tool_calls: [toolCall("call_alice_weather")] },
-        { role: "tool", tool_call_id: "call_alice_weather", content: "sunny, says Bob" },
-      ],
-      tools: [weather],
-    });
+    const answer = (person: Person, content: string) =>
+      v1(person, {
+        messages: [
+          { role: "user", content: "weather?" },
+          { role: "assistant", content: null, tool_calls: [toolCall("call_alice_weather")] },
+          { role: "tool", tool_call_id: "call_alice_weather", content },
+        ],
+        tools: [weather],
+      });
+    const answered = await answer(BOB, "sunny, says Bob");
     expect(answered.status).toBe(400);
     expect(messagesOf(alices).join(" ")).not.toContain("sunny, says Bob");
     // Alice can still answer her own.
     h.llm.script({ text: "It is sunny." });
-    const hers = await v1(ALICE, {
-      messages: [
-        { role: "user", content: "weather?" },
-        { role: "assistant", content: null, tool_calls: [toolCall("call_alice_weather")] },
-        { role: "tool", tool_call_id: "call_alice_weather", content: "sunny" },
-      ],
-      tools: [weather],
-    });
+    const hers = await answer(ALICE, "sunny");
     expect(hers.status).toBe(200);
     expect(hers.headers.get("x-cyrene-conversation-id")).toBe(alices);
   });
