@@ -28,7 +28,7 @@ describe("web_fetch on hostile pages", () => {
     });
     expect(page.content.startsWith("0\n\n1\n\n2\n\n")).toBe(true);
     expect(page.note).toMatch(
-      /too complex to read whole \(more than 50,000 elements\): only the first \d+ %/,
+      /too complex to read whole \(more than 30,000 elements\): only the first \d+ %/,
     );
   });
 });
