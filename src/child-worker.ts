@@ -52,7 +52,12 @@ export class ChildWorker<Request, Reply> {
       if (this.tail === tail) this.stopWhenIdle();
     });
     this.tail = tail;
-    return run;
+    // A caller that gives up while its task waits its turn gets its answer at once (the task is skipped).
+    const givenUp = aborted(limits.signal).then((): ChildOutcome<Reply> => ({
+      ok: false,
+      reason: "aborted",
+    }));
+    return Promise.race([run, givenUp]);
   }
 
   /** Stops the child (a later task starts a new one). */

@@ -76,7 +76,7 @@ describe("readPage", () => {
     );
     let settled = false;
     void reading.then(() => (settled = true));
-    await turns(2_000);
+    await turns(500);
     expect(settled).toBe(false); // on the event loop, the read would have held these turns until it ended
     const error = await reading;
     expect(error.kind).toBe("too_complex");
@@ -95,6 +95,22 @@ describe("readPage", () => {
     controller.abort(new Error("the turn was cancelled"));
     expect((await reading).kind).toBe("aborted");
     expect(pageReaderStarted()).toBe(false);
+  });
+
+  it("answers a caller who gives up while waiting behind another page at once", async () => {
+    const first = new AbortController();
+    const reading = netError(
+      readPage(nestedHtml(2_000), URL, { links: false, limits: NO_LIMITS, signal: first.signal }),
+    );
+    const second = new AbortController();
+    const waiting = netError(readPage(nestedHtml(10), URL, { links: false, signal: second.signal }));
+    let firstSettled = false;
+    void reading.then(() => (firstSettled = true));
+    second.abort(new Error("the turn was cancelled"));
+    expect((await waiting).kind).toBe("aborted");
+    expect(firstSettled).toBe(false);
+    first.abort(new Error("done"));
+    expect((await reading).kind).toBe("aborted");
   });
 
   it("refuses a page with nothing readable before the limits", async () => {
