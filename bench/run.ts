@@ -1,6 +1,7 @@
 import { ScriptedLlm } from "../test/fixtures/scripted-llm/server.js";
 import { benchFootprint } from "./footprint.js";
 import { benchHa } from "./ha.js";
+import { benchHostileDocuments } from "./hostile-documents.js";
 import { benchKnowledge } from "./knowledge.js";
 import { benchLoop } from "./loop.js";
 import { benchOllama } from "./ollama.js";
@@ -23,6 +24,7 @@ try {
   await benchHa();
   await benchReminders();
   await benchKnowledge();
+  await benchHostileDocuments();
   const memory = process.memoryUsage();
   console.log(
     `\nMemory of the bench process after the runs: rss ${(memory.rss / 2 ** 20).toFixed(1)} MiB, heap used ${(memory.heapUsed / 2 ** 20).toFixed(1)} MiB`,
