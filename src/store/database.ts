@@ -168,6 +168,40 @@ const MIGRATIONS: string[] = [
    CREATE VIRTUAL TABLE thought_fts USING fts5(body, content = '', contentless_delete = 1,
      tokenize = 'porter unicode61 remove_diacritics 2');
    CREATE TABLE knowledge_state (key TEXT PRIMARY KEY, value INTEGER NOT NULL);`,
+  // Reminders: a delivery is 'sending' while its attempt is under way, so one Cyrene died during is known
+  // (`unsure` when it is tried again); 'unknown' is such an attempt to a target that cannot drop a repeat.
+  // Thoughts: skipped triggers become counters per hour and reason instead of a row each.
+  `CREATE TABLE reminder_deliveries_next (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     occurrence_id INTEGER NOT NULL REFERENCES reminder_occurrences(id) ON DELETE CASCADE,
+     target TEXT NOT NULL,
+     status TEXT NOT NULL CHECK (status IN ('pending', 'sending', 'sent', 'failed', 'unknown')),
+     attempts INTEGER NOT NULL DEFAULT 0,
+     last_error TEXT,
+     next_try_at INTEGER,
+     sent_at INTEGER,
+     unsure INTEGER NOT NULL DEFAULT 0,
+     UNIQUE (occurrence_id, target)
+   );
+   INSERT INTO reminder_deliveries_next (id, occurrence_id, target, status, attempts, last_error, next_try_at, sent_at)
+     SELECT id, occurrence_id, target, status, attempts, last_error, next_try_at, sent_at FROM reminder_deliveries;
+   DROP TABLE reminder_deliveries;
+   ALTER TABLE reminder_deliveries_next RENAME TO reminder_deliveries;
+   CREATE INDEX reminder_deliveries_open ON reminder_deliveries(status) WHERE status IN ('pending', 'sending');
+   CREATE TABLE thought_skips (
+     hour INTEGER NOT NULL,
+     reason TEXT NOT NULL,
+     count INTEGER NOT NULL,
+     PRIMARY KEY (hour, reason)
+   );
+   INSERT INTO thought_skips (hour, reason, count)
+     SELECT started_at - started_at % 3600000,
+       CASE WHEN reason LIKE 'a duplicate%' THEN 'duplicate'
+            WHEN reason LIKE '%tokens today%' THEN 'daily token budget'
+            ELSE 'hourly budget' END,
+       COUNT(*)
+     FROM thoughts WHERE status = 'skipped' GROUP BY 1, 2;
+   DELETE FROM thoughts WHERE status = 'skipped';`,
 ];
 
 /** Opens (creating if needed) the SQLite database and brings its schema up to date. */

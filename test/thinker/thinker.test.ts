@@ -17,6 +17,12 @@ class RecordingNotifier implements Notifier {
   async targets() {
     return { notify: [], speak: [] };
   }
+  replacesRepeats(): boolean {
+    return true;
+  }
+  async shows(): Promise<undefined> {
+    return undefined;
+  }
 }
 
 const outcome = (value: string, text: string) => ({ text: JSON.stringify({ outcome: value, text }) });
