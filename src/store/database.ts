@@ -1,6 +1,7 @@
 import Database from "better-sqlite3";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
+import { openFault } from "./storage-errors.js";
 
 export type Db = Database.Database;
 
@@ -204,16 +205,29 @@ const MIGRATIONS: string[] = [
    DELETE FROM thoughts WHERE status = 'skipped';`,
 ];
 
-/** Opens (creating if needed) the SQLite database and brings its schema up to date. */
+/**
+ * Opens (creating if needed) the SQLite database and brings its schema up to date. A damaged file, a
+ * folder that cannot be written or a full disk is a StorageError that names the file and what to do.
+ */
 export function openDatabase(path: string): Db {
-  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
-  const db = new Database(path);
-  db.pragma("journal_mode = WAL");
-  db.pragma("synchronous = NORMAL");
-  db.pragma("foreign_keys = ON");
-  db.pragma("busy_timeout = 5000");
-  migrate(db);
-  return db;
+  let db: Db | undefined;
+  try {
+    if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+    db = new Database(path);
+    db.pragma("journal_mode = WAL");
+    db.pragma("synchronous = NORMAL");
+    db.pragma("foreign_keys = ON");
+    db.pragma("busy_timeout = 5000");
+    // Reads the whole schema and takes the write lock once: a damaged file or a folder that cannot be
+    // written shows now, not at the first turn.
+    db.prepare("SELECT COUNT(*) FROM sqlite_master").get();
+    db.exec("BEGIN IMMEDIATE; COMMIT");
+    migrate(db);
+    return db;
+  } catch (error) {
+    db?.close();
+    throw openFault(error, path) ?? error;
+  }
 }
 
 function migrate(db: Db): void {
