@@ -187,7 +187,10 @@ export class DeliveryQueue {
     await this.notifier
       .dismiss(noticeKey(reminderId, previous))
       .catch((error: unknown) =>
-        this.logger.warn({ err: error, reminderId }, "could not dismiss the previous occurrence's notification"),
+        this.logger.warn(
+          { err: error, reminderId },
+          "could not dismiss the previous occurrence's notification",
+        ),
       );
   }
 }

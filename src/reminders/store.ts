@@ -245,7 +245,8 @@ export class ReminderStore {
 
   /** The reminder's occurrence before this one, if any. */
   previousOccurrence(reminderId: string, occurrenceId: number): number | undefined {
-    const row = this.statements.previousOccurrence.get(reminderId, occurrenceId) as { id: number } | undefined;
+    const row = this.statements.previousOccurrence.get(reminderId, occurrenceId) as
+      { id: number } | undefined;
     return row?.id;
   }
 
