@@ -5,7 +5,6 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DateTime } from "luxon";
@@ -13,6 +12,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { ReminderStore } from "../../src/reminders/store.js";
 import { openDatabase } from "../../src/store/database.js";
 import { startHomeAssistant, type HaInstance } from "../fixtures/ha/instance.js";
+import { freePort } from "../fixtures/ha/process.js";
 import { describeHa, HA_FIXTURE } from "../fixtures/ha/use-ha.js";
 import { HaWatch } from "./support/ha-watch.js";
 
@@ -21,14 +21,6 @@ const COUNT = 200;
 /** Kill Cyrene when HA has received this many of the reminders' persistent notifications, in turn. */
 const KILL_AT = [40, 100, 160];
 const { phone } = HA_FIXTURE;
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 const tally = (values: string[]) => {
   const counts = new Map<string, number>();
