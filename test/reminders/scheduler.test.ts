@@ -2,7 +2,12 @@ import { DateTime } from "luxon";
 import { afterEach, describe, expect, it } from "vitest";
 import { silentLogger } from "../../src/logging/logger.js";
 import type { Notice, Notifier } from "../../src/notify/notifier.js";
-import { HaCommandError, HaUnavailableError, type HomeAssistant } from "../../src/ha/index.js";
+import {
+  HaCommandError,
+  HaServiceTimeoutError,
+  HaUnavailableError,
+  type HomeAssistant,
+} from "../../src/ha/index.js";
 import { createReminders, type ReminderSettings, type Reminders } from "../../src/reminders/index.js";
 import { openDatabase, type Db } from "../../src/store/database.js";
 import { FakeHomeAssistant } from "../ha/support/fake-ha.js";
@@ -442,6 +447,33 @@ describe("the reminder scheduler", () => {
     expect(notifier.dismissed).toEqual([keys[0]]);
     await reminders.service.done(reminder.id);
     expect(notifier.dismissed).toEqual([keys[0], keys[1]]);
+  });
+
+  it("does not try a speaker again when HA took the call but did not confirm it in time", async () => {
+    const clock = new FakeClock(at("2026-12-02T07:00"));
+    const notifier = new RecordingNotifier(clock);
+    const speaker = "media_player.kitchen";
+    const deliver = notifier.deliver.bind(notifier);
+    let spoken = 0;
+    notifier.deliver = async (target, notice) => {
+      if (target !== speaker) return deliver(target, notice);
+      spoken++;
+      throw new HaServiceTimeoutError(8);
+    };
+    const reminders = build(openDatabase(":memory:"), clock, notifier);
+    reminders.start();
+    const { reminder } = await reminders.service.create({
+      message: "dinner",
+      at: "2026-12-02T07:05",
+      speak: [speaker],
+    });
+    await clock.advance(3_600_000);
+    expect(spoken).toBe(1);
+    const delivery = reminders.store.lastDelivery(reminder.id)!.deliveries.find((d) => d.target === speaker)!;
+    expect(delivery).toMatchObject({
+      status: "unknown",
+      lastError: expect.stringMatching(/did not confirm/),
+    });
   });
 
   it("keeps a burst to a few attempts at once", async () => {
