@@ -23,6 +23,10 @@ afterAll(async () => {
 function seedThoughts(harness: Harness): void {
   const store = harness.cyrene.thoughts;
   const now = Date.now();
+  // Skipped triggers are only counted.
+  store.countSkip("duplicate", now - 60_000);
+  store.countSkip("duplicate", now - 30_000);
+  store.countSkip("hourly budget", now - 30_000);
   const told = store.start(
     { kind: "event", prompt: "The washing machine finished: tell whoever is home.", topic: "laundry" },
     "test:laundry",
@@ -177,6 +181,9 @@ describe("the thoughts panel", () => {
     expect(text).toContain("The laundry is done");
     expect(text).toContain("datetime");
     expect(text).toMatch(/1,234 tokens/);
+    expect(await page.locator(".skipped").textContent()).toBe(
+      "Skipped in the last 24 hours: duplicates 2, over the hourly budget 1",
+    );
     const quiet = page.locator(".thought", { hasText: "Morning check of the house." });
     expect(await quiet.textContent()).toContain("Nothing to do");
     expect(await quiet.textContent()).toContain("Schedule");

@@ -22,10 +22,15 @@ interface Thought {
 
 /** The Thinker's timeline: what started each thought, the tools it used, and what came of it. */
 export class ThoughtsView extends LitElement {
-  private readonly thoughts = new Loader(
-    this,
-    async () => (await request<{ thoughts: Thought[] }>("api/thoughts?limit=100")).thoughts,
-  );
+  /** Skipped triggers are counted, not listed: by reason, over the last day. */
+  private skipped: Record<string, number> = {};
+  private readonly thoughts = new Loader(this, async () => {
+    const answer = await request<{ thoughts: Thought[]; skipped_last_24h?: Record<string, number> }>(
+      "api/thoughts?limit=100",
+    );
+    this.skipped = answer.skipped_last_24h ?? {};
+    return answer.thoughts;
+  });
 
   override render(): TemplateResult {
     return html`<div class="page">
@@ -37,6 +42,7 @@ export class ThoughtsView extends LitElement {
         </button>
       </div>
       <p class="muted intro">${t("thoughtsHint")}</p>
+      ${this.renderSkipped()}
       ${this.thoughts.error ? html`<p class="alert" role="alert">${this.thoughts.error}</p>` : nothing}
       ${
         this.thoughts.value === null && !this.thoughts.error
@@ -48,6 +54,15 @@ export class ThoughtsView extends LitElement {
               </ol>`
       }
     </div>`;
+  }
+
+  private renderSkipped(): TemplateResult | typeof nothing {
+    const reasons = Object.entries(this.skipped);
+    if (reasons.length === 0) return nothing;
+    const counts = reasons.map(
+      ([reason, count]) => `${tOr(`skip_${reason.replace(/ /g, "_")}`, reason)} ${number(count)}`,
+    );
+    return html`<p class="muted skipped">${t("skippedLastDay", { counts: counts.join(", ") })}</p>`;
   }
 
   private renderThought(thought: Thought): TemplateResult {
