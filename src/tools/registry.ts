@@ -90,7 +90,7 @@ export class ToolRegistry {
       options.logger.warn({ tool: call.name, policy: options.policy.name }, "refused a tool call");
       return fail(this.unavailableMessage(call.name, options.policy));
     }
-    const args = parseToolArguments(call.arguments);
+    const args = parseToolArguments(call.arguments, call.name);
     if (!args.ok) return fail(`Invalid arguments for ${call.name}: ${args.error}`);
 
     const controller = new AbortController();
