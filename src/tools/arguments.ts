@@ -91,3 +91,16 @@ function leadingObject(text: string): string | undefined {
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
+
+/**
+ * A template of a tool's arguments object for an error message — `{"service": "…", "target": "…"}`,
+ * required fields first — which a small model copies more reliably than it follows a description.
+ */
+export function argumentShape(parameters: Record<string, unknown>): string {
+  const properties = Object.keys((parameters.properties as Record<string, unknown> | undefined) ?? {});
+  const required = ((parameters.required as string[] | undefined) ?? []).filter((k) =>
+    properties.includes(k),
+  );
+  const keys = [...new Set([...required, ...properties])].slice(0, 4);
+  return `{${keys.map((key) => `"${key}": …`).join(", ")}}`;
+}

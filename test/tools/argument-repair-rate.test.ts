@@ -38,3 +38,34 @@ describe("argument repair for small models", () => {
     });
   });
 });
+
+describe("the error a small model reads", () => {
+  it("shows the object to send, required fields first", async () => {
+    const { ToolRegistry } = await import("../../src/tools/registry.js");
+    const { defineTool } = await import("../../src/tools/define-tool.js");
+    const { allowAllTools } = await import("../../src/tools/policy.js");
+    const { silentLogger } = await import("../../src/logging/logger.js");
+    const { z } = await import("zod");
+    const tool = defineTool({
+      name: "iot_control",
+      description: "Control devices.",
+      parameters: z.object({
+        data: z.record(z.string(), z.unknown()).optional(),
+        service: z.string(),
+        target: z.string(),
+      }),
+      execute: () => ({}),
+    });
+    const registry = new ToolRegistry().register(tool);
+    const result = await registry.execute(
+      { id: "c", name: "iot_control", arguments: '{"service": "light.turn_on", "target": "卧' },
+      { policy: allowAllTools, logger: silentLogger(), hardTimeoutMs: 1_000 },
+    );
+    expect(result).toEqual({
+      success: false,
+      error:
+        "Invalid arguments for iot_control: The arguments were cut off before their end. Send the whole JSON " +
+        'object again. Like this: {"service": …, "target": …, "data": …}',
+    });
+  });
+});
