@@ -2,6 +2,7 @@ import { ScriptedLlm } from "../test/fixtures/scripted-llm/server.js";
 import { benchFootprint } from "./footprint.js";
 import { benchHa } from "./ha.js";
 import { benchKnowledge } from "./knowledge.js";
+import { benchLookAhead } from "./look-ahead.js";
 import { benchLoop } from "./loop.js";
 import { benchOllama } from "./ollama.js";
 import { benchOpenAiOverhead } from "./openai-overhead.js";
@@ -15,6 +16,7 @@ try {
   console.log(`Cyrene benchmarks — Node ${process.version}, ${new Date().toISOString()}`);
   await benchToolTokens();
   await benchLoop(llm, iterations);
+  benchLookAhead();
   await benchOpenAiOverhead(iterations);
   await benchOllama(iterations);
   await benchWyoming(iterations);
