@@ -23,12 +23,10 @@ const NOT_A_DEVICE = /\b(?:remind(?:er)?s?|timers?|alarms?)\b|提醒|闹钟|定�
 
 /** The answer reports a device action as done. */
 export function claimsDeviceAction(answer: string): boolean {
-  return answer
-    .split(/(?<=[。！？!?；;\n])|(?<=\.)\s/)
-    .some((sentence) => {
-      if (NOT_A_DEVICE.test(sentence)) return false;
-      const zh = CLAIMS_ZH.some((claim) => claim.test(sentence)) && !NEGATION_ZH.test(sentence);
-      const en = CLAIMS_EN.some((claim) => claim.test(sentence)) && !NEGATION_EN.test(sentence);
-      return zh || en;
-    });
+  return answer.split(/(?<=[。！？!?；;\n])|(?<=\.)\s/).some((sentence) => {
+    if (NOT_A_DEVICE.test(sentence)) return false;
+    const zh = CLAIMS_ZH.some((claim) => claim.test(sentence)) && !NEGATION_ZH.test(sentence);
+    const en = CLAIMS_EN.some((claim) => claim.test(sentence)) && !NEGATION_EN.test(sentence);
+    return zh || en;
+  });
 }

@@ -47,15 +47,17 @@ export class ToolCallRunner {
     emit({ type: "tool_started", callId: call.id, name: call.name, arguments: call.arguments });
     const started = performance.now();
     const refusal = context.refuse?.(call);
-    const running = refusal ? Promise.resolve(fail(refusal)) : this.registry.execute(call, {
-      policy: context.policy,
-      logger: this.logger,
-      conversationId: context.conversationId,
-      turnId: context.turnId,
-      turnNumber: context.turnNumber,
-      person: context.person,
-      hardTimeoutMs: this.limits.backgroundTimeoutMs,
-    });
+    const running = refusal
+      ? Promise.resolve(fail(refusal))
+      : this.registry.execute(call, {
+          policy: context.policy,
+          logger: this.logger,
+          conversationId: context.conversationId,
+          turnId: context.turnId,
+          turnNumber: context.turnNumber,
+          person: context.person,
+          hardTimeoutMs: this.limits.backgroundTimeoutMs,
+        });
 
     let timer: NodeJS.Timeout | undefined;
     let onEnd = () => {};

@@ -8,9 +8,11 @@
 const COMMAND_EN =
   /\b(?:turn|switch|set|dim|brighten|open|close|shut|lock|unlock|start|stop|pause|resume|play|raise|lower|increase|decrease|activate|deactivate|toggle|arm|disarm|mute|unmute|run|put)\b/i;
 const POLITE_EN = /\b(?:please|can you|could you|would you|will you|i want|i'd like|let's|go ahead)\b/i;
-const QUESTION_START_EN = /^\W*(?:is|are|was|were|does|do|did|has|have|what|what's|which|how|who|where|when|why)\b/i;
+const QUESTION_START_EN =
+  /^\W*(?:is|are|was|were|does|do|did|has|have|what|what's|which|how|who|where|when|why)\b/i;
 
-const COMMAND_ZH = /打开|开启|关闭|关掉|关上|调到|调至|调高|调低|调亮|调暗|设置|设为|设成|锁上|解锁|启动|暂停|播放|停止|拉开|拉上|开一下|关一下|开灯|关灯/;
+const COMMAND_ZH =
+  /打开|开启|关闭|关掉|关上|调到|调至|调高|调低|调亮|调暗|设置|设为|设成|锁上|解锁|启动|暂停|播放|停止|拉开|拉上|开一下|关一下|开灯|关灯/;
 const POLITE_ZH = /帮我|帮忙|请|麻烦|给我|替我|能不能|能否|可不可以|可以帮|^把|，把|我想|我要/;
 const QUESTION_ZH = /[吗么嘛呢]\s*$|是不是|有没有|是否|多少|几度|几点|什么|怎么样|如何|没有?\s*$/;
 

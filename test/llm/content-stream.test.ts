@@ -46,7 +46,8 @@ describe("tool calls written as text", () => {
   });
 
   it("Llama 3's <|python_tag|> call and its end token", () => {
-    const text = '<|python_tag|>{"name": "iot_control", "parameters": {"service": "light.turn_on", "target": "卧室的灯"}}<|eom_id|>';
+    const text =
+      '<|python_tag|>{"name": "iot_control", "parameters": {"service": "light.turn_on", "target": "卧室的灯"}}<|eom_id|>';
     expect(split(text, 2)).toMatchObject({ calls: [LIGHT], shown: "" });
   });
 
@@ -129,6 +130,8 @@ describe("parseTextToolCalls", () => {
 
   it("accepts arguments sent as a JSON string", () => {
     const text = '<tool_call>{"name": "iot_query", "arguments": "{\\"target\\": \\"卧室\\"}"}</tool_call>';
-    expect(parseTextToolCalls(text, offered)).toEqual([{ name: "iot_query", arguments: '{"target": "卧室"}' }]);
+    expect(parseTextToolCalls(text, offered)).toEqual([
+      { name: "iot_query", arguments: '{"target": "卧室"}' },
+    ]);
   });
 });
