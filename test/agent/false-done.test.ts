@@ -1,20 +1,12 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { NO_CALL_NUDGE } from "../../src/agent/action-check.js";
-import { startScriptedLoop } from "./support/scripted-loop.js";
+import { useScriptedLoop } from "./support/scripted-loop.js";
 
 /**
  * The complaint users report most about HA assistants: "done" said with no tool called. Scripted
  * models here misbehave that way; what the user sees must stay true.
  */
-let loop: Awaited<ReturnType<typeof startScriptedLoop>>;
-beforeAll(async () => (loop = await startScriptedLoop()));
-afterAll(() => loop.close());
-afterEach(() => {
-  expect(loop.llm.pending, "every scripted reply should be used").toBe(0);
-  loop.llm.reset();
-  loop.control.calls.length = 0;
-  loop.control.fail = false;
-});
+const loop = useScriptedLoop();
 
 const ON = { service: "light.turn_on", target: "客厅灯" };
 const lastMessage = (request: number) => loop.llm.requests[request]!.body.messages.at(-1);

@@ -1,19 +1,12 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startScriptedLoop } from "./support/scripted-loop.js";
+import { describe, expect, it } from "vitest";
+import { useScriptedLoop } from "./support/scripted-loop.js";
 
 /**
  * Local models (Qwen, Hermes fine-tunes, Llama 3, DeepSeek behind a server without their tool parser)
  * write their tool calls into the content. Over the wire these arrive as content deltas cut anywhere,
  * mid-tag included: the scripted model sends them in 3-character pieces.
  */
-let loop: Awaited<ReturnType<typeof startScriptedLoop>>;
-beforeAll(async () => (loop = await startScriptedLoop()));
-afterAll(() => loop.close());
-afterEach(() => {
-  expect(loop.llm.pending, "every scripted reply should be used").toBe(0);
-  loop.llm.reset();
-  loop.control.calls.length = 0;
-});
+const loop = useScriptedLoop();
 
 const ARGS = { service: "light.turn_on", target: "卧室的灯" };
 const args = JSON.stringify(ARGS);

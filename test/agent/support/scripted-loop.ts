@@ -1,3 +1,4 @@
+import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import { z } from "zod";
 import { BackgroundJobs } from "../../../src/agent/background-jobs.js";
 import type { AgentEvent } from "../../../src/agent/events.js";
@@ -79,4 +80,23 @@ export async function startScriptedLoop() {
       db.close();
     },
   };
+}
+
+type ScriptedLoop = Awaited<ReturnType<typeof startScriptedLoop>>;
+
+/**
+ * A scripted loop for a test file: started once, and checked after each test (every scripted reply
+ * used) and reset. The object is filled in before the first test runs.
+ */
+export function useScriptedLoop(): ScriptedLoop {
+  const loop = {} as ScriptedLoop;
+  beforeAll(async () => Object.assign(loop, await startScriptedLoop()));
+  afterAll(() => loop.close());
+  afterEach(() => {
+    expect(loop.llm.pending, "every scripted reply should be used").toBe(0);
+    loop.llm.reset();
+    loop.control.calls.length = 0;
+    loop.control.fail = false;
+  });
+  return loop;
 }
