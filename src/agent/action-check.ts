@@ -67,9 +67,12 @@ export class ActionCheck {
     return this.nudged || (asksForChange(this.userText!) && !this.acted(messages));
   }
 
-  /** The verdict on a final answer; `canCall`: the next round could still call tools. */
+  /**
+   * The verdict on a final answer; `canCall`: the next round could still call tools. Only a turn that
+   * asks for a change is judged (its answer was held): elsewhere "Done!" or "已经关了" report other things.
+   */
   review(messages: ChatMessage[], answer: string, canCall: boolean): AnswerVerdict {
-    if (!this.active || isStatusQuestion(this.userText!)) return { kind: "ok" };
+    if (!this.active || !asksForChange(this.userText!)) return { kind: "ok" };
     if (!claimsDeviceAction(answer) || this.acted(messages)) return { kind: "ok" };
     if (this.nudged || !canCall) {
       return { kind: "replace", text: writesChinese(this.userText!) ? HONEST.zh : HONEST.en };

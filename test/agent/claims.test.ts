@@ -41,6 +41,9 @@ describe("what the user asks for", () => {
     "Are any windows open?",
     "What's the temperature in the bedroom?",
     "Did you turn on the light?",
+    "请问门锁了吗？",
+    "灯打开了吗？",
+    "我要睡觉了，门锁好了吗？",
   ])("%s is a status question", (text) => {
     expect(isStatusQuestion(text)).toBe(true);
     expect(asksForChange(text)).toBe(false);
@@ -56,6 +59,9 @@ describe("what the user asks for", () => {
     "Can you lock the front door?",
     "Is the door locked? If not, lock it.",
     "please dim the lamp",
+    "开灯好吗？",
+    "把灯关了吧",
+    "Turn on the light?",
   ])("%s asks for a change", (text) => {
     expect(asksForChange(text)).toBe(true);
     expect(isStatusQuestion(text)).toBe(false);

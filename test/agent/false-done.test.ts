@@ -75,6 +75,15 @@ describe("no false 'done'", () => {
     expect(final.text).toBe("好的，已为您打开客厅灯。");
   });
 
+  it("only a turn that asks for a change is judged: a state report or another task's 'Done' is left alone", async () => {
+    loop.llm.script({ text: "门已经锁好了。", pieceSize: 2 }, { text: "Done! 20 + 22 is 42." });
+    const status = await loop.turn("请问门锁了吗？");
+    expect(status.final.text).toBe("门已经锁好了。");
+    expect(status.texts.length).toBeGreaterThan(1);
+    expect((await loop.turn("what is 20 + 22?")).final.text).toBe("Done! 20 + 22 is 42.");
+    expect(loop.llm.requests).toHaveLength(2);
+  });
+
   it("an answer that claims nothing is left alone", async () => {
     loop.llm.script({ text: "Which light do you mean, the desk lamp or the ceiling light?" });
     const { final } = await loop.turn("turn on the light");
