@@ -3,6 +3,7 @@ import type { ChatCompletionChunk } from "openai/resources/chat/completions";
 import type { CompletionUsage } from "openai/resources/completions";
 import { UNNAMED_TOOL } from "../tools/contract.js";
 import { ContentStream } from "./content-stream.js";
+import { callsInThinking } from "./text-tool-calls.js";
 import { LlmError } from "./errors.js";
 import type { LlmResponse, LlmUsage } from "./messages.js";
 
@@ -20,6 +21,8 @@ export class ResponseAssembler {
   private readonly stream: ContentStream;
   /** DeepSeek's `reasoning_content`, which it requires back on the tool-call messages of its thinking mode. */
   private reasoning = "";
+  /** Ollama's (and OpenRouter's) `reasoning`: never resent, only searched for a call written in it. */
+  private thoughts = "";
   private readonly calls: { id: string; name: string; arguments: string }[] = [];
   private finishReason: string | null = null;
   private usage: LlmResponse["usage"];
@@ -27,7 +30,10 @@ export class ResponseAssembler {
   firstOutputAt: number | undefined;
 
   /** `offered`: the names of the tools offered with the request (only they can be called as text). */
-  constructor(onText?: (text: string) => void, offered: ReadonlySet<string> = new Set()) {
+  constructor(
+    onText?: (text: string) => void,
+    private readonly offered: ReadonlySet<string> = new Set(),
+  ) {
     this.stream = new ContentStream(offered, onText);
   }
 
@@ -41,7 +47,7 @@ export class ResponseAssembler {
       this.stream.push(delta.content);
     }
     if (delta.reasoning_content) this.reasoning += delta.reasoning_content;
-    // Ollama's `reasoning` (its `thinking`) is never shown and never needed back: it is dropped.
+    if (delta.reasoning) this.thoughts += delta.reasoning;
     if (delta.tool_calls) {
       this.firstOutputAt ??= performance.now();
       for (const piece of delta.tool_calls) {
@@ -65,7 +71,12 @@ export class ResponseAssembler {
     }
     const structured = this.calls.filter((call) => call !== undefined);
     const split = this.stream.finish(structured.length > 0);
-    const written = split.calls.map((call) => ({ id: "", ...call }));
+    // A server's reasoning parser may take a call written inside <think> into the reasoning field.
+    const inReasoning =
+      structured.length === 0 && split.calls.length === 0 && !split.visible.trim()
+        ? callsInThinking(`${this.reasoning}\n${this.thoughts}`, this.offered)
+        : undefined;
+    const written = (inReasoning ?? split.calls).map((call) => ({ id: "", ...call }));
     const seen = new Set<string>();
     const toolCalls = (structured.length > 0 ? structured : written).map((call) => {
       const id = call.id && !seen.has(call.id) ? call.id : `call_${randomBytes(6).toString("hex")}`;

@@ -43,6 +43,22 @@ describe("tool calls written as text", () => {
     });
   }
 
+  for (const reasoningField of ["reasoning_content", "reasoning"] as const) {
+    it(`a call a server's reasoning parser left in ${reasoningField} runs when the reply is empty`, async () => {
+      loop.llm.script(
+        {
+          reasoning: `The user wants light. ${FORMATS["Hermes/Qwen <tool_call>"]}`,
+          reasoningField,
+          pieceSize: 5,
+        },
+        { text: "开了。" },
+      );
+      const { texts } = await loop.turn("打开卧室的灯");
+      expect(loop.control.calls).toEqual([ARGS]);
+      expect(texts.join("")).toBe("开了。");
+    });
+  }
+
   it("several Hermes calls in one reply all run", async () => {
     const call = (target: string) =>
       `<tool_call>\n{"name": "iot_control", "arguments": {"service": "light.turn_off", "target": "${target}"}}\n</tool_call>`;
