@@ -133,7 +133,7 @@ export class ContentStream {
 
 /** The length of the longest end of `text` that is the start of one of the markers. */
 function partialSuffix(text: string, markers: string[]): number {
-  const from = text.lastIndexOf("<", text.length - 1);
+  const from = Math.max(text.lastIndexOf("<"), text.lastIndexOf("["));
   if (from < 0) return 0;
   const tail = text.slice(from);
   return markers.some((marker) => marker.length > tail.length && marker.startsWith(tail)) ? tail.length : 0;

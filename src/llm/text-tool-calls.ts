@@ -10,12 +10,13 @@ export interface TextToolCall {
   arguments: string;
 }
 
-/** Where a text call may start, in the formats recognised: Hermes/Qwen, Llama 3, DeepSeek. */
+/** Where a text call may start, in the formats recognised: Hermes/Qwen, Llama 3, DeepSeek, Mistral. */
 export const CALL_OPENERS = [
   "<tool_call>",
   "<|python_tag|>",
   "<｜tool▁calls▁begin｜>",
   "<｜tool▁call▁begin｜>",
+  "[TOOL_CALLS]",
 ];
 
 const HERMES = /<tool_call>([\s\S]*?)(?:<\/tool_call>|$)/g;
@@ -35,9 +36,11 @@ export function parseTextToolCalls(text: string, offered: ReadonlySet<string>): 
       ? jsonCalls(trimmed.slice("<|python_tag|>".length).replace(LLAMA_END_TOKENS, ""))
       : trimmed.startsWith("<｜tool▁call")
         ? deepSeekCalls(trimmed)
-        : trimmed.startsWith("{") || trimmed.startsWith("[")
-          ? jsonCalls(trimmed)
-          : undefined;
+        : trimmed.startsWith("[TOOL_CALLS]")
+          ? jsonCalls(trimmed.slice("[TOOL_CALLS]".length).replace(/<\/s>$/, ""))
+          : trimmed.startsWith("{") || trimmed.startsWith("[")
+            ? jsonCalls(trimmed)
+            : undefined;
   if (!calls?.length || !calls.every((call) => offered.has(call.name))) return undefined;
   return calls;
 }
@@ -50,7 +53,7 @@ export function callsInThinking(thinking: string, offered: ReadonlySet<string>):
   const rest = thinking.slice(from);
   const end = rest.startsWith("<tool_call>")
     ? rest.lastIndexOf("</tool_call>") + "</tool_call>".length
-    : rest.startsWith("<|python_tag|>")
+    : rest.startsWith("<|python_tag|>") || rest.startsWith("[TOOL_CALLS]")
       ? lastJsonEnd(rest)
       : rest.lastIndexOf("｜>") + 2;
   return parseTextToolCalls(end > 0 ? rest.slice(0, end) : rest, offered);

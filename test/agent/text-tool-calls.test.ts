@@ -16,6 +16,7 @@ const FORMATS = {
   "a call inside <think>": `<think>用户要开卧室的灯。\n<tool_call>\n{"name": "iot_control", "arguments": ${args}}\n</tool_call>\n</think>\n\n`,
   "Llama 3 <|python_tag|>": `<|python_tag|>{"name": "iot_control", "parameters": ${args}}<|eom_id|>`,
   "Llama 3 bare JSON": `{"name": "iot_control", "parameters": ${args}}`,
+  "Mistral [TOOL_CALLS]": `[TOOL_CALLS][{"name": "iot_control", "arguments": ${args}}]`,
   "DeepSeek markers": `<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>iot_control\n\`\`\`json\n${args}\n\`\`\`<｜tool▁call▁end｜><｜tool▁calls▁end｜>`,
 };
 

@@ -57,6 +57,14 @@ describe("tool calls written as text", () => {
     expect(split(`${one}; ${one}`, 3).calls).toEqual([LIGHT, LIGHT]);
   });
 
+  it("Mistral's [TOOL_CALLS] array", () => {
+    const text =
+      '[TOOL_CALLS][{"name": "iot_control", "arguments": {"service": "light.turn_on", "target": "卧室的灯"}}]';
+    expect(split(text, 3)).toMatchObject({ calls: [LIGHT], shown: "" });
+    expect(split("[1] is the first footnote.", 2).shown).toBe("[1] is the first footnote.");
+    expect(split(`Sure.${text}`, 4)).toMatchObject({ calls: [LIGHT], shown: "Sure." });
+  });
+
   it("DeepSeek V3.1's shorter marker form", () => {
     const text =
       '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>iot_control<｜tool▁sep｜>{"service": "light.turn_on", "target": "卧室的灯"}<｜tool▁call▁end｜><｜tool▁calls▁end｜>';
