@@ -57,7 +57,7 @@ export class Synthesizer {
     private readonly llm: LlmClient,
     private readonly registry: ToolRegistry,
     jobs: BackgroundJobs,
-    logger: Logger,
+    private readonly logger: Logger,
     private readonly options: SynthesizerOptions,
   ) {
     this.calls = new ToolCallRunner(registry, jobs, logger, options);
@@ -134,6 +134,11 @@ export class Synthesizer {
 
         if (!toolsAllowed || response.toolCalls.length === 0) {
           const verdict = check.review(messages, response.content, round < this.options.maxRounds);
+          if (verdict.kind !== "ok")
+            this.logger.warn(
+              { conversationId: input.conversationId, verdict: verdict.kind },
+              "the answer claimed a device action that no iot_control call made",
+            );
           if (verdict.kind === "nudge") {
             messages.push(...verdict.messages);
             emit({ type: "round_finished", round, messages: verdict.messages });
