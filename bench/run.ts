@@ -3,6 +3,7 @@ import { benchFootprint } from "./footprint.js";
 import { benchHa } from "./ha.js";
 import { benchHostileDocuments } from "./hostile-documents.js";
 import { benchKnowledge } from "./knowledge.js";
+import { benchLookAhead } from "./look-ahead.js";
 import { benchLoop } from "./loop.js";
 import { benchOllama } from "./ollama.js";
 import { benchOpenAiOverhead } from "./openai-overhead.js";
@@ -17,6 +18,7 @@ try {
   console.log(`Cyrene benchmarks — Node ${process.version}, ${new Date().toISOString()}`);
   await benchToolTokens();
   await benchLoop(llm, iterations);
+  benchLookAhead();
   await benchOpenAiOverhead(iterations);
   await benchOllama(iterations);
   await benchWyoming(iterations);
