@@ -61,6 +61,8 @@ export const shared = css`
     margin: 0 auto;
     padding: 16px;
     display: grid;
+    /* One column that never grows past the screen for a wide child (a table, a long word). */
+    grid-template-columns: minmax(0, 1fr);
     gap: 16px;
   }
   .muted {
@@ -214,6 +216,20 @@ export const shared = css`
     margin: 4px 0;
     white-space: pre-wrap;
     word-break: break-word;
+  }
+  .tool-details {
+    font-size: 13px;
+  }
+  .tool-details summary {
+    cursor: pointer;
+    color: var(--secondary-text-color);
+    width: fit-content;
+  }
+  .tool-details h4 {
+    margin: 8px 0 2px;
+    font-size: 12px;
+    font-weight: 500;
+    color: var(--secondary-text-color);
   }
   .plain {
     list-style: none;

@@ -71,3 +71,41 @@ export async function expectAccessible(page: Page | Frame, label: string): Promi
     );
   expect(serious, `axe on ${label}`).toEqual([]);
 }
+
+/**
+ * What sticks out sideways on the page: the document or any element (through shadow roots) whose content
+ * is wider than its box, unless it is meant to scroll sideways (`data-scrolls`, a <pre>, a field) or to
+ * cut text with an ellipsis. Each offender as `tag.class: content px > box px`.
+ */
+export async function horizontalOverflow(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const root = document.scrollingElement ?? document.documentElement;
+    if (root.scrollWidth > window.innerWidth + 1) {
+      found.push(`document: ${root.scrollWidth} px > ${window.innerWidth} px`);
+    }
+    const visit = (node: Element | ShadowRoot) => {
+      for (const element of Array.from(node.children)) {
+        const style = getComputedStyle(element);
+        const intended =
+          element.closest("[data-scrolls], pre, input, textarea, select") !== null ||
+          style.textOverflow === "ellipsis" ||
+          element.clientWidth <= 1;
+        const box = element.getBoundingClientRect();
+        if (!intended && style.display !== "contents" && box.width > 0) {
+          if (element.scrollWidth > element.clientWidth + 1 && style.overflowX !== "visible") {
+            found.push(
+              `${element.localName}.${element.className}: ${element.scrollWidth} px > ${element.clientWidth} px`,
+            );
+          } else if (box.right > window.innerWidth + 1 && style.position !== "absolute") {
+            found.push(`${element.localName}.${element.className}: right edge ${Math.round(box.right)} px`);
+          }
+        }
+        if (element.shadowRoot) visit(element.shadowRoot);
+        visit(element);
+      }
+    };
+    visit(document.documentElement);
+    return found;
+  });
+}

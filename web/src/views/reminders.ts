@@ -1,7 +1,7 @@
 import { css, html, LitElement, nothing, type TemplateResult } from "lit";
 import { request } from "../api.js";
 import { dateTime, list } from "../format.js";
-import { t, type StringKey } from "../i18n.js";
+import { t, tOr, type StringKey } from "../i18n.js";
 import { icon } from "../icons.js";
 import { Loader } from "../loader.js";
 import { shared } from "../styles.js";
@@ -207,7 +207,7 @@ export class RemindersView extends LitElement {
                     html`<span
                       class="chip ${d.status === "sent" ? "ok" : d.status === "failed" ? "bad" : ""}"
                       title=${d.error ?? ""}
-                      >${d.target}: ${d.status}</span
+                      >${d.target}: ${tOr(`delivery_${d.status}`, d.status)}</span
                     >`,
                 )}`
               : t("notDeliveredYet")
@@ -246,11 +246,12 @@ export class RemindersView extends LitElement {
     css`
       .grid {
         display: grid;
-        grid-template-columns: 2fr 2fr 1fr;
+        grid-template-columns: minmax(0, 2fr) minmax(0, 2fr) minmax(0, 1fr);
         gap: 12px;
+        align-items: end;
       }
       .grid.targets {
-        grid-template-columns: 1fr 1fr;
+        grid-template-columns: repeat(2, minmax(0, 1fr));
         margin-top: 8px;
       }
       summary {
@@ -303,7 +304,7 @@ export class RemindersView extends LitElement {
       @media (max-width: 700px) {
         .grid,
         .grid.targets {
-          grid-template-columns: 1fr;
+          grid-template-columns: minmax(0, 1fr);
         }
       }
     `,
