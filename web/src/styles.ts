@@ -6,10 +6,11 @@ export const shared = css`
     display: block;
     box-sizing: border-box;
   }
+  /* Not inherit: inside <details> the chain passes its built-in slot, which is content-box. */
   *,
   *::before,
   *::after {
-    box-sizing: inherit;
+    box-sizing: border-box;
   }
   [hidden] {
     display: none !important;
@@ -143,6 +144,7 @@ export const shared = css`
     padding: 8px 12px;
     min-height: 40px;
     width: 100%;
+    min-width: 0;
   }
   textarea {
     resize: vertical;
@@ -156,6 +158,7 @@ export const shared = css`
   }
   .form {
     display: grid;
+    grid-template-columns: minmax(0, 1fr);
     gap: 12px;
   }
   .alert {
@@ -236,6 +239,7 @@ export const shared = css`
     margin: 0;
     padding: 0;
     display: grid;
+    grid-template-columns: minmax(0, 1fr);
     gap: 8px;
   }
   .spinner {

@@ -74,7 +74,7 @@ export async function expectAccessible(page: Page | Frame, label: string): Promi
 
 /**
  * What sticks out sideways on the page: the document or any element (through shadow roots) whose content
- * is wider than its box, unless it is meant to scroll sideways (`data-scrolls`, a <pre>, a field) or to
+ * is wider than its box, or that reaches past the screen or its card, unless it is meant to scroll sideways (`data-scrolls`, a <pre>, a field) or to
  * cut text with an ellipsis. Each offender as `tag.class: content px > box px`.
  */
 export async function horizontalOverflow(page: Page): Promise<string[]> {
@@ -84,21 +84,32 @@ export async function horizontalOverflow(page: Page): Promise<string[]> {
     if (root.scrollWidth > window.innerWidth + 1) {
       found.push(`document: ${root.scrollWidth} px > ${window.innerWidth} px`);
     }
+    const name = (element: Element) => `${element.localName}.${element.getAttribute("class") ?? ""}`;
     const visit = (node: Element | ShadowRoot) => {
       for (const element of Array.from(node.children)) {
         const style = getComputedStyle(element);
-        const intended =
-          element.closest("[data-scrolls], pre, input, textarea, select") !== null ||
-          style.textOverflow === "ellipsis" ||
-          element.clientWidth <= 1;
         const box = element.getBoundingClientRect();
-        if (!intended && style.display !== "contents" && box.width > 0) {
-          if (element.scrollWidth > element.clientWidth + 1 && style.overflowX !== "visible") {
-            found.push(
-              `${element.localName}.${element.className}: ${element.scrollWidth} px > ${element.clientWidth} px`,
-            );
-          } else if (box.right > window.innerWidth + 1 && style.position !== "absolute") {
-            found.push(`${element.localName}.${element.className}: right edge ${Math.round(box.right)} px`);
+        // Inside a sideways scroller (the tab bar, a wide table's frame) things may reach past the screen.
+        const scrolled = element.parentElement?.closest("[data-scrolls]") !== null;
+        const shown = style.display !== "contents" && box.width > 1 && style.position !== "absolute";
+        // Fields and code scroll their own content; an ellipsis cuts text on purpose.
+        const ownScroll =
+          element.matches("[data-scrolls], pre, input, textarea, select") ||
+          style.textOverflow === "ellipsis";
+        if (
+          shown &&
+          !ownScroll &&
+          style.overflowX !== "visible" &&
+          element.scrollWidth > element.clientWidth + 1
+        ) {
+          found.push(`${name(element)}: ${element.scrollWidth} px > ${element.clientWidth} px`);
+        }
+        if (shown && !scrolled) {
+          const card = element.parentElement?.closest(".card")?.getBoundingClientRect().right;
+          if (box.right > window.innerWidth + 1)
+            found.push(`${name(element)}: right edge ${Math.round(box.right)} px`);
+          else if (card !== undefined && box.right > card + 1) {
+            found.push(`${name(element)}: past its card's edge by ${Math.round(box.right - card)} px`);
           }
         }
         if (element.shadowRoot) visit(element.shadowRoot);

@@ -195,7 +195,7 @@ export class RemindersView extends LitElement {
             >${t(statusKey[reminder.status])}</span
           >
           ${[...reminder.targets.notify, ...reminder.targets.speak].map(
-            (target) => html`<span class="chip">${target}</span>`,
+            (target) => html`<span class="chip target">${target}</span>`,
           )}
         </div>
         <div class="delivery muted">
@@ -267,6 +267,8 @@ export class RemindersView extends LitElement {
       }
       .reminder {
         display: flex;
+        flex-wrap: wrap;
+        justify-content: flex-end;
         gap: 12px;
         align-items: flex-start;
         padding: 12px 0;
@@ -277,13 +279,18 @@ export class RemindersView extends LitElement {
         padding-top: 0;
       }
       .reminder-main {
-        flex: 1;
+        flex: 1 1 16em;
         display: grid;
         gap: 4px;
         min-width: 0;
       }
       .reminder-message {
         font-size: 16px;
+        overflow-wrap: anywhere;
+      }
+      .chip.target,
+      .delivery .chip {
+        white-space: normal;
         overflow-wrap: anywhere;
       }
       .delivery {

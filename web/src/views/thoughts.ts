@@ -1,5 +1,5 @@
 import { css, html, LitElement, nothing, type TemplateResult } from "lit";
-import { request } from "../api.js";
+import { request, type ToolResult } from "../api.js";
 import { parseResult } from "../chat-session.js";
 import { dateTime, duration } from "../format.js";
 import { t, tn, tOr } from "../i18n.js";
@@ -21,6 +21,17 @@ interface Thought {
   tokens: number;
   started_at: string;
   finished_at: string | null;
+}
+
+/** The error of a failed call whose stored result was cut short (the store keeps 500 characters of it). */
+function errorIn(cut: string): string {
+  const quoted = /"error":"((?:[^"\\]|\\.)*)/.exec(cut)?.[1];
+  if (quoted === undefined) return t("toolFailed");
+  try {
+    return `${JSON.parse(`"${quoted}"`) as string}…`;
+  } catch {
+    return `${quoted}…`;
+  }
 }
 
 /** What the thought said; an outcome stored as the LLM's raw JSON answer still reads as its text. */
@@ -121,8 +132,8 @@ export class ThoughtsView extends LitElement {
 
   private renderAction(action: Thought["actions"][number]): TemplateResult {
     const parsed = parseResult(action.result);
-    const result =
-      action.success || !parsed.success ? parsed : { success: false as const, error: action.result };
+    const result: ToolResult =
+      action.success || !parsed.success ? parsed : { success: false, error: errorIn(action.result) };
     const call = { name: action.tool, arguments: action.arguments, result };
     return html`<li class="action ${action.success ? "ok" : "bad"}">
       <div class="row">
