@@ -124,7 +124,7 @@ describe("tool cards", () => {
     // No raw JSON and no tool id on screen until a card's Details is opened.
     for (const card of await cards.all()) {
       const visible = await card.innerText();
-      expect(visible, await card.getAttribute("data-tool")).not.toMatch(/[{}[\]]|":/);
+      expect(visible, (await card.getAttribute("data-tool")) ?? "").not.toMatch(/[{}[\]]|":/);
       expect(visible).not.toMatch(/\b(iot_control|reminder_create|knowledge_search)\b/);
     }
     const calculator = page.locator('.tool[data-tool="calculator"]');
