@@ -182,8 +182,8 @@ describe("the thoughts panel", () => {
     expect(text).toContain("Event");
     expect(text).toContain("Told the user");
     expect(text).toMatch(/Why\s+The washing machine finished: tell whoever is home\./);
-    expect(text).toMatch(/✓\s*Checked the date and time/);
-    expect(text).toMatch(/✗\s*Turn on 阳台灯/);
+    expect(text).toMatch(/✓\s+(done:\s+)?Checked the date and time/);
+    expect(text).toMatch(/✗\s+(failed:\s+)?Turn on 阳台灯/);
     expect(text).toContain("Home Assistant is unavailable (xxx");
     expect(text).toMatch(/Said\s+The laundry is done; it has been waiting 10 minutes\.\s+to the household/);
     expect(text).toMatch(/1,234 tokens/);
@@ -216,7 +216,7 @@ describe("the status panel", () => {
     await page.getByRole("heading", { name: /Disabled tools \(\d+\)/ }).waitFor();
     await page.locator("table tbody tr").first().waitFor();
     // One turn, in the singular; its status a chip in the UI's language.
-    expect(await page.getByText(/^1 turn: [\d,]+ prompt tokens/).count()).toBe(1);
+    expect(await page.getByText(/\b1 turn: [\d,]+ prompt tokens/).count()).toBe(1);
     await page.locator("tbody .chip", { hasText: "completed" }).waitFor();
     await screenshot(page, "status");
     await expectAccessible(page, "the status panel");
