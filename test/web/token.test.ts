@@ -72,6 +72,7 @@ describe("the API token", () => {
 
   it("asks again, saying why, when the kept token no longer works; and speaks Chinese", async () => {
     const page = await open("zh-CN");
+    await page.getByRole("heading", { name: "Cyrene 的 API 令牌" }).waitFor();
     await page.evaluate(`localStorage.setItem("cyrene.apiToken", "an-old-token")`);
     await page.reload();
     await page.getByRole("heading", { name: "Cyrene 的 API 令牌" }).waitFor();

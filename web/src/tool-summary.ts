@@ -75,20 +75,13 @@ const SUMMARIES: Record<string, (args: Args, data: Data | undefined) => Phrase |
     if (!data && str(args.at)) return say("sum_reminder_at", { time: str(args.at), message });
     return say("sum_reminder", { message });
   },
-  reminder_list: (_args, data) =>
-    Array.isArray(data?.reminders)
-      ? plural("sum_reminder_list", data.reminders.length)
-      : say("sum_reminder_list"),
+  reminder_list: (_args, data) => counted("sum_reminder_list", data?.reminders),
   reminder_delete: (args, data) => {
     const message = str(asObject(data?.reminder)?.message) || str(args.match) || str(args.id);
     return say(args.only_next ? "sum_reminder_skip" : "sum_reminder_delete", { message });
   },
-  knowledge_search: (args, data) => {
-    const query = str(args.query);
-    return Array.isArray(data?.results)
-      ? plural("sum_knowledge_search", data.results.length, { query })
-      : say("sum_knowledge_search", { query });
-  },
+  knowledge_search: (args, data) =>
+    counted("sum_knowledge_search", data?.results, { query: str(args.query) }),
   knowledge_ingest: (args, data) => {
     const title =
       str(data?.title) || str(args.title) || str(args.url) || str(args.path) || excerpt(str(args.text));
@@ -96,12 +89,7 @@ const SUMMARIES: Record<string, (args: Args, data: Data | undefined) => Phrase |
   },
   memory_search: (args) =>
     str(args.query) ? say("sum_memory_search", { query: str(args.query) }) : say("sum_memory_recent"),
-  web_search: (args, data) => {
-    const query = str(args.query);
-    return Array.isArray(data?.results)
-      ? plural("sum_web_search", data.results.length, { query })
-      : say("sum_web_search", { query });
-  },
+  web_search: (args, data) => counted("sum_web_search", data?.results, { query: str(args.query) }),
   web_fetch: (args, data) => {
     const host = hostOf(str(data?.url) || str(args.url));
     const title = str(data?.title);
@@ -257,6 +245,15 @@ function generic(name: string, args: Args): Phrase {
 
 const say = (key: StringKey, params?: Record<string, string | number>): Phrase => t(key, params);
 const plural = tn;
+
+/** The line with how many it found when the result has the list ("…: 3 results"), else without. */
+function counted(
+  key: StringKey & Parameters<typeof tn>[0],
+  found: unknown,
+  params: Record<string, string | number> = {},
+): Phrase {
+  return Array.isArray(found) ? plural(key, found.length, params) : say(key, params);
+}
 
 function listOf(names: string[]): string {
   const unique = [...new Set(names)];
