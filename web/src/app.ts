@@ -386,6 +386,7 @@ export class CyreneApp extends LitElement {
       }
       .token {
         max-width: 440px;
+        width: calc(100% - 32px);
         margin: 32px auto;
         display: grid;
         gap: 8px;
