@@ -142,6 +142,8 @@ describe("the knowledge panel", () => {
     const doc = page.locator(".document", { hasText: "Where the spare keys are" });
     await doc.waitFor();
     expect(await doc.textContent()).toContain("keys");
+    // One passage, in the singular.
+    expect(await doc.innerText()).toMatch(/\b1 passage\b(?!s)/);
 
     await page.getByRole("searchbox", { name: "Search knowledge" }).fill("garden shed key");
     await page.getByRole("button", { name: "Search", exact: true }).click();

@@ -63,7 +63,7 @@ async function seed(): Promise<void> {
     headers,
     body: JSON.stringify({
       text: "The boiler manual: reset with the red button.",
-      title: "Boiler",
+      title: "Boiler_manual_with_a_very_long_name_and_not_one_space_v2",
       tags: ["house"],
     }),
   });
