@@ -133,7 +133,8 @@ describe("tool cards", () => {
     expect(JSON.parse(await calculator.locator(".tool-arguments").innerText())).toEqual({
       expression: "2 * 21",
     });
-    expect(await calculator.locator(".tool-result").innerText()).toContain('"result": "42"');
+    // Its result, or its late result when a slow start sent it to the background.
+    expect(await calculator.locator(".tool-details").innerText()).toContain('"result": "42"');
     await calculator.locator(".tool-name", { hasText: "calculator" }).waitFor();
 
     // The same conversation in Chinese: Chinese lines, and chips in Chinese only.
@@ -147,7 +148,9 @@ describe("tool cards", () => {
     }
     for (const [tool, expected] of Object.entries(CHINESE)) expect(zhLines[tool], tool).toMatch(expected);
     const chips = new Set(await zh.locator(".tool .chip").allInnerTexts());
-    expect([...chips].sort()).toEqual(["失败", "完成"]);
+    expect(chips).toContain("完成");
+    expect(chips).toContain("失败");
+    for (const chip of chips) expect(chip).toMatch(/^[\u4e00-\u9fff]+$/);
     expect(await zh.locator(".tool").first().getByText("详情").count()).toBe(1);
   }, 180_000);
 });
