@@ -1,7 +1,8 @@
 /**
  * The README's screenshots, of the real product: Cyrene against the shared Home Assistant, its real tools
- * (iot_control, iot_query, reminder_create) and the web UI in Chromium. Written into docs/ on every run, so
- * they show what the UI looks like now.
+ * (iot_control, iot_query, reminder_create) and the web UI in Chromium. Every run takes them (into
+ * test-results/readme/); with CYRENE_README_SCREENSHOTS=1 they replace the README's own in docs/, so a
+ * plain test run leaves the work tree clean.
  */
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
@@ -13,7 +14,8 @@ import { launchBrowser, UI_TIMEOUT } from "./support/browser.js";
 import { ROOT } from "./support/web-build.js";
 import { person, startWebApp } from "./support/web-app.js";
 
-const DOCS = join(ROOT, "docs");
+const DOCS =
+  process.env.CYRENE_README_SCREENSHOTS === "1" ? join(ROOT, "docs") : join(ROOT, "test-results", "readme");
 
 describeHa("the README's screenshots", (ha) => {
   let h: Harness;
