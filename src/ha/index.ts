@@ -4,7 +4,13 @@ import type { HomeAssistant } from "./service.js";
 import { haConnectionSettings, type HaConfigSlice } from "./settings.js";
 
 export type { HaStatus, HaSubscription, HomeAssistant, HomeSnapshot, ServiceCall } from "./service.js";
-export { HaCommandError, HaNotConfiguredError, HaServiceTimeoutError, HaUnavailableError } from "./errors.js";
+export {
+  HaAuthError,
+  HaCommandError,
+  HaNotConfiguredError,
+  HaServiceTimeoutError,
+  HaUnavailableError,
+} from "./errors.js";
 
 /**
  * Builds the Home Assistant service from the app config. Returns at once: the connection is made in
