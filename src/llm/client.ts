@@ -21,6 +21,8 @@ export interface LlmClientOptions {
   logger?: Logger;
   /** Told of every success and final failure, for the readiness view. */
   health?: LlmHealth;
+  /** Where the user sets the key, named when the provider refuses it (see LlmEndpoint). */
+  keySetting?: string;
 }
 
 /** Sampling settings a client may choose for its own turn. */

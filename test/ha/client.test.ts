@@ -100,7 +100,7 @@ describe("the Home Assistant client without a usable HA", () => {
         logger: createLogger("info", { destination: sink }),
       }),
     );
-    const error = await client.snapshot().catch((e: unknown) => e as Error);
+    const error = (await client.snapshot().catch((e: unknown) => e)) as Error;
     expect(error).toBeInstanceOf(HaAuthError);
     expect(error.message).toMatch(/^Home Assistant refused Cyrene's access token: check CYRENE_HA_TOKEN/);
     expect(error.message).not.toMatch(/try again|moment/);
@@ -116,7 +116,7 @@ describe("the Home Assistant client without a usable HA", () => {
     const server = track(await fakeWsServer("invalid"));
     const settings = { ...settingsFor(`${server.base}/core/websocket`), mode: "addon" as const };
     const client = track(new HomeAssistantClient(settings, { logger: silentLogger() }));
-    const error = await client.snapshot().catch((e: unknown) => e as Error);
+    const error = (await client.snapshot().catch((e: unknown) => e)) as Error;
     expect(error.message).toMatch(/^Cyrene's Supervisor access to Home Assistant failed/);
     expect(error.message).not.toContain("CYRENE_HA_TOKEN");
   });
