@@ -121,7 +121,8 @@ export class LlmClient {
     const started = performance.now();
     const assembler = new ResponseAssembler(request.onText);
     const log = (extra: Record<string, unknown>, message: string) =>
-      this.options.logger?.[extra.error ? "warn" : "info"](
+      // A request's details are debug: the turn's own line (agent/turn-log.ts) sums them up at info.
+      this.options.logger?.[extra.error ? "warn" : "debug"](
         {
           model: this.options.model,
           ms: Math.round(performance.now() - started),
