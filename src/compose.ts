@@ -159,10 +159,11 @@ export function createCyrene(config: Config, options: ComposeOptions): Cyrene {
     turnDeadlineMs: config.agent.turnDeadlineMs,
     clock: options.clock,
   });
+  const notifyTargets = config.reminders.notify.map((t) => (t.includes(".") ? t : `notify.${t}`));
   const thinking = createThinker({
     db,
     config: config.thinker,
-    notifyTargets: config.reminders.notify.map((t) => (t.includes(".") ? t : `notify.${t}`)),
+    notifyTargets,
     assistant,
     conversations,
     reminders: reminders.service,
@@ -203,6 +204,7 @@ export function createCyrene(config: Config, options: ComposeOptions): Cyrene {
     health,
     reminders: { reminders: reminders.service, store: reminders.store },
     thoughts: thinking.thoughts,
+    thoughtRecipients: { notify: notifyTargets, satellite: config.thinker.satellite },
     knowledge: { knowledge: knowledge.base, maxUploadBytes: maxDocumentBytes },
     turns,
   });

@@ -103,7 +103,7 @@ function describeCall(call: CallSeen): string {
 }
 
 /** What a call acted on, from its arguments: iot_control's service and target, else the first telling one. */
-function targetOf(name: string, raw: string): string | undefined {
+export function targetOf(name: string, raw: string): string | undefined {
   let args: unknown;
   try {
     args = JSON.parse(raw);

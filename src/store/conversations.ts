@@ -29,6 +29,8 @@ export interface ListOptions {
   /** Text that must appear in the title or a message. */
   query?: string;
   source?: string;
+  /** Leave out the conversations of this source (a person's chat list leaves out the Thinker's). */
+  excludeSource?: string;
   caller?: string;
 }
 
@@ -106,6 +108,7 @@ export class ConversationStore {
     const conditions: [string, ...unknown[]][] = [];
     if (options.before !== undefined) conditions.push(["updated_at < ?", options.before]);
     if (options.source !== undefined) conditions.push(["source = ?", options.source]);
+    if (options.excludeSource !== undefined) conditions.push(["source != ?", options.excludeSource]);
     if (options.caller !== undefined) conditions.push(["caller = ?", options.caller]);
     if (options.query) {
       const pattern = `%${options.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
