@@ -161,7 +161,7 @@ export class ToolRegistry {
     const reason = !this.tools.has(name)
       ? "does not exist"
       : this.disabled.has(name)
-        ? "is switched off in Cyrene's settings (tools_disabled)"
+        ? "is switched off in Cyrene's settings (CYRENE_TOOLS_DISABLED, the add-on's \"tools_disabled\" option)"
         : this.unconfigured.has(name)
           ? `is not configured (${this.unconfigured.get(name)} enables it)`
           : `is not allowed here (policy "${policy.name}")`;

@@ -1,26 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Notice, Notifier } from "../../src/notify/notifier.js";
 import { getJson, json } from "../support/http.js";
 import { startHarness, type Harness } from "../support/harness.js";
 
-/** Thoughts live in the Thoughts panel: not among a person's chats, and described as fields, not JSON. */
-class RecordingNotifier implements Notifier {
-  readonly sent: { target: string; notice: Notice }[] = [];
-  async deliver(target: string, notice: Notice): Promise<void> {
-    this.sent.push({ target, notice });
-  }
-  async dismiss(): Promise<void> {}
-  async targets() {
-    return { notify: [], speak: [] };
-  }
-}
-
+/**
+ * Thoughts live in the Thoughts panel: not among a person's chats, and described as fields, not JSON. (No
+ * Home Assistant here: the message is not delivered, which `reason` says; `to` names where it was sent.)
+ */
 let h: Harness;
 let chatId: string;
 let thoughtConversation: string;
 beforeAll(async () => {
   h = await startHarness({
-    notifier: new RecordingNotifier(),
     env: { CYRENE_QUIET_HOURS: "off", CYRENE_REMINDER_NOTIFY_TARGETS: "mobile_app_pixel" },
   });
   h.llm.script({ text: "Hello!" });
