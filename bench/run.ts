@@ -8,6 +8,7 @@ import { benchOpenAiOverhead } from "./openai-overhead.js";
 import { benchReminders } from "./reminders.js";
 import { benchToolTokens } from "./tool-tokens.js";
 import { benchWyoming } from "./wyoming.js";
+import { benchWyomingLimits } from "./wyoming-limits.js";
 
 const iterations = Number(process.env.BENCH_ITERATIONS ?? 400);
 const llm = await ScriptedLlm.start();
@@ -18,6 +19,7 @@ try {
   await benchOpenAiOverhead(iterations);
   await benchOllama(iterations);
   await benchWyoming(iterations);
+  await benchWyomingLimits();
   await benchHa();
   await benchReminders();
   await benchKnowledge();

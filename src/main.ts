@@ -1,6 +1,7 @@
 import { createServer, type Server as HttpServer } from "node:http";
 import type { Server } from "node:net";
 import { hostname } from "node:os";
+import { createOllamaServer } from "./assist/ollama/server.js";
 import { announceWyoming } from "./assist/wyoming/discovery.js";
 import { allowAllTools } from "./tools/policy.js";
 import { VERSION } from "./version.js";
@@ -74,7 +75,7 @@ async function main(): Promise<void> {
   if (assist.ollamaPort)
     await listen(
       "Ollama API",
-      createServer(cyrene.ollama),
+      createOllamaServer(cyrene.ollama),
       assist.ollamaPort,
       assist.host,
       portFix("ollama", addon),

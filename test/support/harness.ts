@@ -3,6 +3,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo, Server as NetServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createOllamaServer } from "../../src/assist/ollama/server.js";
 import { createCyrene, type Cyrene } from "../../src/compose.js";
 import { loadConfig } from "../../src/config/load.js";
 import type { Config } from "../../src/config/schema.js";
@@ -113,7 +114,7 @@ async function listen(cyrene: Cyrene, assist: boolean): Promise<Listening> {
     new Promise<S>((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
   const http = await on(createServer(cyrene.app));
   if (!assist) return { http };
-  return { http, ollama: await on(createServer(cyrene.ollama)), wyoming: await on(cyrene.wyoming) };
+  return { http, ollama: await on(createOllamaServer(cyrene.ollama)), wyoming: await on(cyrene.wyoming) };
 }
 
 function portOf(server: NetServer): number {

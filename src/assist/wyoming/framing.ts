@@ -1,3 +1,5 @@
+import { type ByteBudget, FrameBuffer } from "./frame-buffer.js";
+
 /**
  * Wyoming framing (wyoming==1.7.2, event.py): a JSON header line `{type, version?, data_length?,
  * payload_length?, data?}` + "\n", then `data_length` bytes of JSON data with no newline after them,
@@ -38,23 +40,45 @@ interface Header {
   payloadLength: number;
 }
 
-/** Reassembles events from a byte stream however it is cut into chunks. */
+export interface ReaderOptions {
+  /** Shared by every connection: what all unfinished frames together may hold past `freeBytes` each. */
+  budget?: ByteBudget;
+  /** What one connection buffers without taking from the budget (a header line fits in it). */
+  freeBytes?: number;
+}
+
+/**
+ * Reassembles events from a byte stream however it is cut into chunks, in time linear in the bytes:
+ * a newline is looked for only in new bytes, and a frame's bytes are gathered once (see FrameBuffer).
+ */
 export class EventReader {
-  private buffered: Buffer = Buffer.alloc(0);
+  private readonly headerBytes: FrameBuffer;
+  private readonly bodyBytes: FrameBuffer;
   private header: Header | undefined;
   private failed = false;
 
-  constructor(private readonly limits: FramingLimits = DEFAULT_LIMITS) {}
+  constructor(
+    private readonly limits: FramingLimits = DEFAULT_LIMITS,
+    options: ReaderOptions = {},
+  ) {
+    const free = options.freeBytes ?? limits.maxHeaderBytes;
+    this.headerBytes = new FrameBuffer(options.budget, free);
+    this.bodyBytes = new FrameBuffer(options.budget, free);
+  }
 
   /** Adds a chunk and answers the events it completes (throws FramingError on garbage). */
   push(chunk: Buffer): WyomingEvent[] {
     if (this.failed) throw new FramingError("the stream is already broken");
-    this.buffered = this.buffered.length ? Buffer.concat([this.buffered, chunk]) : chunk;
     const events: WyomingEvent[] = [];
     try {
-      for (let event = this.next(); event; event = this.next()) events.push(event);
+      for (let offset = 0; offset < chunk.length;) {
+        const read = this.header ? this.readBody(chunk, offset, this.header) : this.readHeader(chunk, offset);
+        offset = read.offset;
+        if (read.event) events.push(read.event);
+      }
     } catch (error) {
       this.failed = true;
+      this.close();
       throw error;
     }
     return events;
@@ -62,31 +86,57 @@ export class EventReader {
 
   /** Bytes received but not yet part of a whole event. */
   get pending(): number {
-    return this.buffered.length;
+    return this.headerBytes.length + this.bodyBytes.length;
   }
 
-  private next(): WyomingEvent | undefined {
-    if (!this.header) {
-      const newline = this.buffered.indexOf(0x0a);
-      if (newline < 0) {
-        if (this.buffered.length > this.limits.maxHeaderBytes)
-          throw new FramingError(`header line longer than ${this.limits.maxHeaderBytes} bytes`);
-        return undefined;
-      }
-      if (newline > this.limits.maxHeaderBytes)
-        throw new FramingError(`header line longer than ${this.limits.maxHeaderBytes} bytes`);
-      this.header = this.parseHeader(this.buffered.subarray(0, newline));
-      this.buffered = this.buffered.subarray(newline + 1);
-    }
-    const { type, inline, dataLength, payloadLength } = this.header;
-    if (this.buffered.length < dataLength + payloadLength) return undefined;
-    const data = dataLength ? { ...inline, ...parseData(this.buffered.subarray(0, dataLength)) } : inline;
-    const payload = payloadLength
-      ? Buffer.from(this.buffered.subarray(dataLength, dataLength + payloadLength))
-      : undefined;
-    this.buffered = this.buffered.subarray(dataLength + payloadLength);
+  /** Drops what is buffered and gives its share of the budget back (the connection closed). */
+  close(): void {
+    this.headerBytes.clear();
+    this.bodyBytes.clear();
     this.header = undefined;
-    return payload ? { type, data, payload } : { type, data };
+  }
+
+  private readHeader(chunk: Buffer, offset: number): { offset: number; event?: WyomingEvent } {
+    const max = this.limits.maxHeaderBytes;
+    const newline = chunk.indexOf(0x0a, offset);
+    const end = newline < 0 ? chunk.length : newline;
+    if (this.headerBytes.length + end - offset > max)
+      throw new FramingError(`header line longer than ${max} bytes`);
+    if (newline < 0) {
+      this.headerBytes.append(chunk.subarray(offset), max);
+      return { offset: chunk.length };
+    }
+    let line = chunk.subarray(offset, newline);
+    if (this.headerBytes.length) {
+      this.headerBytes.append(line, max);
+      line = this.headerBytes.take();
+    }
+    const header = this.parseHeader(line);
+    if (header.dataLength + header.payloadLength === 0)
+      return { offset: newline + 1, event: { type: header.type, data: header.inline } };
+    this.header = header;
+    return { offset: newline + 1 };
+  }
+
+  private readBody(chunk: Buffer, offset: number, header: Header): { offset: number; event?: WyomingEvent } {
+    const size = header.dataLength + header.payloadLength;
+    const wanted = size - this.bodyBytes.length;
+    const available = chunk.length - offset;
+    if (available < wanted) {
+      this.bodyBytes.append(chunk.subarray(offset), size);
+      return { offset: chunk.length };
+    }
+    const end = offset + wanted;
+    const gathered = this.bodyBytes.length > 0;
+    if (gathered) this.bodyBytes.append(chunk.subarray(offset, end), size);
+    const body = gathered ? this.bodyBytes.take() : chunk.subarray(offset, end);
+    this.header = undefined;
+    const { type, inline, dataLength, payloadLength } = header;
+    const data = dataLength ? { ...inline, ...parseObject(body.subarray(0, dataLength), "data") } : inline;
+    if (!payloadLength) return { offset: end, event: { type, data } };
+    // A gathered block is the event's own; a block inside the chunk is copied so the event does not hold it.
+    const payload = gathered ? body.subarray(dataLength) : Buffer.from(body.subarray(dataLength));
+    return { offset: end, event: { type, data, payload } };
   }
 
   private parseHeader(line: Buffer): Header {
@@ -122,10 +172,6 @@ function length(value: unknown, name: string, max: number): number {
     throw new FramingError(`${name} is not a byte count`);
   if (value > max) throw new FramingError(`${name} ${value} is over the limit of ${max} bytes`);
   return value;
-}
-
-function parseData(bytes: Buffer): Record<string, unknown> {
-  return parseObject(bytes, "data");
 }
 
 function parseObject(bytes: Buffer, what: string): Record<string, unknown> {

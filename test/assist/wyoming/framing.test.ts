@@ -1,9 +1,11 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { BudgetExceeded, ByteBudget } from "../../../src/assist/wyoming/frame-buffer.js";
 import {
   encodeEvent,
   EventReader,
   FramingError,
   WYOMING_VERSION,
+  type WyomingEvent,
 } from "../../../src/assist/wyoming/framing.js";
 
 const bytes = (text: string) => Buffer.from(text, "utf8");
@@ -96,5 +98,91 @@ describe("Wyoming framing", () => {
     expect(reader.push(wire.subarray(0, 10))).toEqual([]);
     expect(reader.push(wire.subarray(10, wire.length - 3))).toEqual([]);
     expect(reader.push(wire.subarray(wire.length - 3))).toHaveLength(1);
+  });
+
+  describe("work and memory bounded by the bytes", () => {
+    afterEach(() => vi.restoreAllMocks());
+
+    /** Bytes copied through Buffer.concat and Buffer#copy while `run` runs. */
+    function bytesCopied(run: () => void): number {
+      const concat = vi.spyOn(Buffer, "concat");
+      const copy = vi.spyOn(Buffer.prototype, "copy");
+      run();
+      const concatenated = concat.mock.results.reduce((sum, r) => sum + (r.value as Buffer).length, 0);
+      const copied = copy.mock.results.reduce((sum, r) => sum + (r.value as number), 0);
+      return concatenated + copied;
+    }
+
+    it("reassembles a 1 MB frame cut into small uneven pieces, copying each byte at most about twice", () => {
+      const payload = Buffer.alloc(512 * 1024, 7);
+      const wire = encodeEvent({ type: "audio-chunk", data: { text: "x".repeat(512 * 1024) }, payload });
+      const reader = new EventReader();
+      const events: unknown[] = [];
+      const copied = bytesCopied(() => {
+        for (let at = 0, i = 0; at < wire.length; i++) {
+          const size = ((i * 7919) % 2000) + 1;
+          events.push(...reader.push(wire.subarray(at, at + size)));
+          at += size;
+        }
+      });
+      const [event] = events as WyomingEvent[];
+      expect(events).toHaveLength(1);
+      expect(event!.data).toEqual({ text: "x".repeat(512 * 1024) });
+      expect(event!.payload!.equals(payload)).toBe(true);
+      // Concatenating the growing buffer per piece copied ~500 MB here; a linear reader copies ~2 MB.
+      expect(copied).toBeLessThan(3 * wire.length);
+      expect(reader.pending).toBe(0);
+    });
+
+    it("looks for the end of a header line only in bytes it has not looked at yet", () => {
+      const line = bytes(`{"type":"x","pad":"${"z".repeat(60_000)}"}\n`);
+      const reader = new EventReader();
+      const indexOf = vi.spyOn(Buffer.prototype, "indexOf");
+      const events: WyomingEvent[] = [];
+      for (let at = 0; at < line.length; at += 10) events.push(...reader.push(line.subarray(at, at + 10)));
+      const scanned = indexOf.mock.calls.reduce(
+        (sum, call, i) => sum + (indexOf.mock.contexts[i] as Buffer).length - Number(call[1] ?? 0),
+        0,
+      );
+      expect(events).toEqual([{ type: "x", data: {} }]);
+      expect(scanned).toBeLessThanOrEqual(line.length);
+    });
+
+    it("holds unfinished frames within a budget shared by connections, and gives it back", () => {
+      const budget = new ByteBudget(100_000);
+      const frame = encodeEvent({ type: "describe", data: { padding: "p".repeat(90_000) } });
+      const part = frame.subarray(0, 80_000);
+      const [a, b] = [
+        new EventReader(undefined, { budget, freeBytes: 16_384 }),
+        new EventReader(undefined, { budget, freeBytes: 16_384 }),
+      ];
+      a.push(part);
+      expect(budget.inUse).toBeGreaterThan(0);
+      expect(budget.inUse).toBeLessThanOrEqual(frame.length);
+      expect(() => b.push(part)).toThrow(BudgetExceeded);
+      expect(() => b.push(bytes('{"type":"describe"}\n'))).toThrow(FramingError);
+      // b's own share went back when it broke; a's goes back when its frame completes.
+      expect(a.push(frame.subarray(80_000))).toEqual([
+        { type: "describe", data: { padding: "p".repeat(90_000) } },
+      ]);
+      expect(budget.inUse).toBe(0);
+      a.push(part);
+      a.close();
+      expect(budget.inUse).toBe(0);
+      expect(a.pending).toBe(0);
+    });
+
+    it("never holds more than the frame's declared size, however it is cut", () => {
+      const budget = new ByteBudget(10_000_000);
+      const reader = new EventReader(undefined, { budget, freeBytes: 0 });
+      const frame = encodeEvent({ type: "describe", data: { padding: "q".repeat(300_000) } });
+      const header = frame.indexOf(0x0a) + 1;
+      reader.push(frame.subarray(0, header));
+      for (let at = header; at < frame.length - 1; at += 4096) {
+        reader.push(frame.subarray(at, Math.min(at + 4096, frame.length - 1)));
+        expect(budget.inUse).toBeLessThanOrEqual(frame.length - header);
+        expect(budget.inUse).toBeLessThanOrEqual(Math.max(4096, 2 * reader.pending));
+      }
+    });
   });
 });

@@ -1,13 +1,12 @@
-import type { AddressInfo, Server } from "node:net";
+import type { Server } from "node:net";
 import { networkInterfaces } from "node:os";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createWyomingServer, type WyomingDeps } from "../../../src/assist/wyoming/server.js";
-import { silentLogger } from "../../../src/logging/logger.js";
+import type { WyomingDeps } from "../../../src/assist/wyoming/server.js";
 import { trustedSource } from "../../../src/server/access.js";
-import { allowAllTools } from "../../../src/tools/policy.js";
 import { startHarness, type Harness } from "../../support/harness.js";
 import { testTools } from "../../support/test-tools.js";
 import { utter, WyomingClient } from "./client.js";
+import { wyomingServerWith } from "./server-with.js";
 
 describe("the Wyoming handle server over TCP", () => {
   let h: Harness;
@@ -25,20 +24,9 @@ describe("the Wyoming handle server over TCP", () => {
 
   /** Another Wyoming server on the harness's Cyrene, with settings of the test's own. */
   async function serverWith(overrides: Partial<WyomingDeps>, host = "127.0.0.1"): Promise<number> {
-    const server = createWyomingServer({
-      assistant: h.cyrene.assistant,
-      conversations: h.cyrene.conversations,
-      policy: allowAllTools,
-      logger: silentLogger(),
-      deadlineMs: h.config.assist.deadlineMs,
-      rules: { addon: false, allowNetworks: [] },
-      languages: h.config.assist.languages,
-      version: "test",
-      ...overrides,
-    });
+    const { server, port } = await wyomingServerWith(h, overrides, host);
     extra.push(server);
-    await new Promise<void>((resolve) => server.listen(0, host, resolve));
-    return (server.address() as AddressInfo).port;
+    return port;
   }
 
   it("answers describe with an installed handle program whose model lists the configured languages", async () => {
