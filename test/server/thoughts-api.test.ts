@@ -11,7 +11,13 @@ let chatId: string;
 let thoughtConversation: string;
 beforeAll(async () => {
   h = await startHarness({
-    env: { CYRENE_QUIET_HOURS: "off", CYRENE_REMINDER_NOTIFY_TARGETS: "mobile_app_pixel" },
+    // Someone who may see every conversation (show_all_conversations): the Thinker's are theirs to see
+    // too, but not among the chats.
+    env: {
+      CYRENE_QUIET_HOURS: "off",
+      CYRENE_REMINDER_NOTIFY_TARGETS: "mobile_app_pixel",
+      CYRENE_SHOW_ALL_CONVERSATIONS: "true",
+    },
   });
   h.llm.script({ text: "Hello!" });
   const reply = await json(
@@ -39,7 +45,7 @@ afterAll(() => h.close());
 const ids = (body: { conversations: { id: string }[] }) => body.conversations.map((c) => c.id);
 
 describe("GET /api/conversations", () => {
-  it("leaves out the Thinker's conversations", async () => {
+  it("leaves out the Thinker's conversations, even for someone who sees all", async () => {
     expect(ids(await getJson(`${h.url}/api/conversations`))).toEqual([chatId]);
   });
 
