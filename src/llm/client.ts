@@ -119,7 +119,8 @@ export class LlmClient {
       controller.abort();
     }, this.options.idleTimeoutMs);
     const started = performance.now();
-    const assembler = new ResponseAssembler(request.onText);
+    const offered = new Set(request.tools?.map((tool) => tool.name));
+    const assembler = new ResponseAssembler(request.onText, offered);
     const log = (extra: Record<string, unknown>, message: string) =>
       // A request's details are debug: the turn's own line (agent/turn-log.ts) sums them up at info.
       this.options.logger?.[extra.error ? "warn" : "debug"](
@@ -162,6 +163,7 @@ export class LlmClient {
           completionTokens: response.usage?.completionTokens,
           cachedTokens: response.usage?.cachedTokens,
           toolCalls: response.toolCalls.length,
+          textToolCalls: response.textToolCalls,
           finish: response.finishReason,
         },
         "llm request",
