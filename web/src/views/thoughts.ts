@@ -1,7 +1,7 @@
 import { css, html, LitElement, nothing, type TemplateResult } from "lit";
 import { request, type ToolResult } from "../api.js";
 import { parseResult } from "../chat-session.js";
-import { dateTime, duration } from "../format.js";
+import { dateTime, duration, number } from "../format.js";
 import { t, tn, tOr } from "../i18n.js";
 import { icon } from "../icons.js";
 import { Loader } from "../loader.js";
