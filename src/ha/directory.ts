@@ -99,6 +99,36 @@ export class EntityDirectory {
     return this.scratchSpace;
   }
 
+  private sortedNames: Map<string, { starts: string[]; ends: string[] }> | undefined;
+
+  /** True when a name of an entity in `domains` (any, without) begins with `prefix` (compact form). */
+  startsAName(prefix: string, domains?: string[]): boolean {
+    return this.nameLists(domains).some((l) => hasPrefix(l.starts, prefix));
+  }
+
+  /** True when a name of an entity in `domains` ends with `suffix` (compact form). */
+  endsAName(suffix: string, domains?: string[]): boolean {
+    const reversed = [...suffix].reverse().join("");
+    return this.nameLists(domains).some((l) => hasPrefix(l.ends, reversed));
+  }
+
+  private nameLists(domains: string[] | undefined): { starts: string[]; ends: string[] }[] {
+    if (!this.sortedNames) {
+      const byDomain = new Map<string, { starts: string[]; ends: string[] }>();
+      for (const name of this.names) {
+        const domain = this.entities[name.entity]!.domain;
+        const lists = byDomain.get(domain) ?? { starts: [], ends: [] };
+        lists.starts.push(name.compact);
+        lists.ends.push([...name.compact].reverse().join(""));
+        byDomain.set(domain, lists);
+      }
+      for (const lists of byDomain.values()) [lists.starts, lists.ends].forEach((l) => l.sort());
+      this.sortedNames = byDomain;
+    }
+    const all = this.sortedNames;
+    return domains?.length ? domains.flatMap((d) => all.get(d) ?? []) : [...all.values()];
+  }
+
   get(entityId: string): EntityInfo | undefined {
     const index = this.byId.get(entityId);
     return index === undefined ? undefined : this.entities[index];
@@ -158,6 +188,19 @@ export class EntityDirectory {
       }
     }
   }
+}
+
+/** Whether a sorted list holds a string starting with `prefix`. */
+function hasPrefix(sorted: string[], prefix: string): boolean {
+  if (!prefix) return false;
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! < prefix) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < sorted.length && sorted[lo]!.startsWith(prefix);
 }
 
 function str(value: unknown): string | undefined {
