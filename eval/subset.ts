@@ -1,0 +1,18 @@
+import type { EvalCase } from "./dataset.js";
+
+/** The CI floor (docs/eval.md): share of cases done exactly, by target style; wrong devices must be 0. */
+export const FLOORS = { stripped: 92, whole: 75 };
+
+/**
+ * The CI subset: every home, every test group, the first two sentences of each device action (the
+ * dataset repeats each action in three to five phrasings); `npm run eval` runs them all.
+ */
+export function ciSubset(cases: EvalCase[], perGroup = 2): EvalCase[] {
+  const seen = new Map<string, number>();
+  return cases.filter((c) => {
+    const key = `${c.home}|${c.service}|${Object.keys(c.expect).join()}|${JSON.stringify(c.data)}`;
+    const n = seen.get(key) ?? 0;
+    seen.set(key, n + 1);
+    return n < perGroup;
+  });
+}
