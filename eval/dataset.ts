@@ -43,11 +43,19 @@ export interface Expectation {
 export interface EvalCase {
   id: string;
   home: string;
+  /** Which vendored dataset the case comes from. */
+  dataset: string;
   sentence: string;
   /** The call a literal-minded model makes: domain.service and its data. */
   service: string;
   data: Record<string, unknown>;
   expect: Record<string, Expectation>;
+  /**
+   * Whether the words can tell the device: they hold its name, its device's or its area's name, or it
+   * is the only one of its domain (or of its device class) in the home. "Pause the music" in a home
+   * with three speakers is not: the right answer there is a question, and it is not scored as a miss.
+   */
+  determinate: boolean;
   /** The state the target starts in, so that the expected change is a change. */
   prime?: Record<string, { state?: string; attributes?: Record<string, unknown> }>;
 }
@@ -86,7 +94,8 @@ export function loadDataset(): Dataset {
               skipped++;
               continue;
             }
-            cases.push({ ...built, id: `${homeId}/${cases.length}`, home: homeId, sentence });
+            const determinate = tellsDevice(home, Object.keys(built.expect), sentence);
+            cases.push({ ...built, id: `${homeId}/${cases.length}`, home: homeId, dataset, sentence, determinate });
           }
         }
       }
@@ -130,8 +139,13 @@ function readHome(dataset: string, id: string, doc: Yaml): EvalHome {
       aliases: a.aliases ?? [],
       floor: floorName(a.floor),
     })),
-    devices: (doc.devices ?? []).map((d: Yaml) => ({ id: d.id, name: d.name, area: d.area ?? undefined })),
-    entities: (doc.entities ?? []).map((e: Yaml) => {
+    devices: (doc.devices ?? [])
+      .filter((d: Yaml, i: number, all: Yaml[]) => all.findIndex((x: Yaml) => x.id === d.id) === i)
+      .map((d: Yaml) => ({ id: d.id, name: d.name, area: d.area ?? undefined })),
+    // A few generated homes list one entity id twice; HA holds one entity per id: the first stands.
+    entities: (doc.entities ?? [])
+      .filter((e: Yaml, i: number, all: Yaml[]) => all.findIndex((x: Yaml) => x.id === e.id) === i)
+      .map((e: Yaml) => {
       const attributes: Record<string, unknown> = { ...(e.attributes ?? {}) };
       const deviceClass = enumValue(attributes.device_class);
       delete attributes.device_class;
@@ -147,6 +161,23 @@ function readHome(dataset: string, id: string, doc: Yaml): EvalHome {
       };
     }),
   };
+}
+
+const squash = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "").replace(/s\b/g, "");
+
+function tellsDevice(home: EvalHome, entityIds: string[], sentence: string): boolean {
+  const said = squash(sentence.replace(/(\w)s\b/g, "$1"));
+  return entityIds.every((id) => {
+    const entity = home.entities.find((e) => e.id === id)!;
+    const domain = id.split(".")[0]!;
+    const peers = home.entities.filter((e) => e.id.split(".")[0] === domain);
+    if (peers.length === 1) return true;
+    if (entity.deviceClass && peers.filter((e) => e.deviceClass === entity.deviceClass).length === 1) return true;
+    const device = home.devices.find((d) => d.id === entity.device);
+    const area = home.areas.find((a) => a.id === entity.area);
+    const names = [entity.name, device?.name, area?.name, ...(area?.aliases ?? [])];
+    return names.some((n) => n && said.includes(squash(n.replace(/(\w)s\b/g, "$1"))));
+  });
 }
 
 /** "media_player.MediaPlayerDeviceClass.TV" → "tv". */
@@ -171,7 +202,7 @@ function caseFor(
   entityId: string,
   action: string,
   sentence: string,
-): Omit<EvalCase, "id" | "home" | "sentence"> | undefined {
+): Omit<EvalCase, "id" | "home" | "dataset" | "sentence" | "determinate"> | undefined {
   if (!home.entities.some((e) => e.id === entityId)) return undefined;
   const domain = entityId.split(".")[0]!;
   const number = NUMBER.exec(sentence)?.[1];

@@ -23,6 +23,8 @@ export interface CaseResult {
   id: string;
   home: string;
   sentence: string;
+  /** See EvalCase.determinate. */
+  determinate: boolean;
   success: boolean;
   /** Entities acted on that the case did not mean. */
   wrongDevices: string[];
@@ -111,6 +113,7 @@ async function runCase(assistant: Assistant, sim: SimHome, c: EvalCase): Promise
     id: c.id,
     home: c.home,
     sentence: c.sentence,
+    determinate: c.determinate,
     success,
     wrongDevices,
     refusedWithCandidates:
@@ -144,7 +147,11 @@ function holds(want: Expectation, before: StateLike, after: StateLike): boolean 
 export interface Row {
   home: string;
   cases: number;
+  /** Of the determinate cases. */
   successPct: number;
+  /** Cases whose words cannot tell the device, and how many of them were refused with the candidates. */
+  indeterminate: number;
+  indeterminateRefused: number;
   wrongDevice: number;
   refusalsWithCandidates: number;
   promptTokens: number;
@@ -159,10 +166,14 @@ export function summarize(results: CaseResult[]): Row[] {
   const row = (home: string, rs: CaseResult[]): Row => {
     const latency = rs.map((r) => r.latencyMs).sort((a, b) => a - b);
     const at = (q: number) => latency[Math.min(latency.length - 1, Math.floor(q * latency.length))] ?? 0;
+    const scored = rs.filter((r) => r.determinate);
+    const open = rs.filter((r) => !r.determinate);
     return {
       home,
       cases: rs.length,
-      successPct: rs.length ? (100 * rs.filter((r) => r.success).length) / rs.length : 0,
+      successPct: scored.length ? (100 * scored.filter((r) => r.success).length) / scored.length : 100,
+      indeterminate: open.length,
+      indeterminateRefused: open.filter((r) => r.refusedWithCandidates).length,
       wrongDevice: rs.reduce((n, r) => n + r.wrongDevices.length, 0),
       refusalsWithCandidates: rs.filter((r) => r.refusedWithCandidates).length,
       promptTokens: rs.length ? rs.reduce((n, r) => n + r.promptTokens, 0) / rs.length : 0,
@@ -176,11 +187,12 @@ export function summarize(results: CaseResult[]): Row[] {
 
 export function markdownTable(rows: Row[]): string {
   const head =
-    "| home | cases | success % | wrong-device | refusals w/ candidates | input tok/case | output tok/case | p50 ms | p95 ms |";
+    "| home | cases | success % | wrong-device | refusals w/ candidates | indeterminate (refused) | input tok/case | output tok/case | p50 ms | p95 ms |";
   const lines = rows.map(
     (r) =>
       `| ${r.home} | ${r.cases} | ${r.successPct.toFixed(1)} | ${r.wrongDevice} | ${r.refusalsWithCandidates} | ` +
+      `${r.indeterminate} (${r.indeterminateRefused}) | ` +
       `${Math.round(r.promptTokens)} | ${Math.round(r.completionTokens)} | ${Math.round(r.p50Ms)} | ${Math.round(r.p95Ms)} |`,
   );
-  return [head, "|---|--:|--:|--:|--:|--:|--:|--:|--:|", ...lines].join("\n");
+  return [head, "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|", ...lines].join("\n");
 }

@@ -43,7 +43,7 @@ export const SIM_SERVICES: HassServices = {
   climate: {
     turn_on: plain,
     turn_off: plain,
-    set_temperature: { target, fields: { temperature: number(7, 35), hvac_mode: {} } },
+    set_temperature: { target, fields: { temperature: number(7, 95), hvac_mode: {} } },
     set_hvac_mode: { target, fields: { hvac_mode: { required: true } } },
   },
   cover: {

@@ -1,6 +1,8 @@
 import type { EntityDirectory, EntityInfo } from "../../../ha/directory.js";
 import { listParts, targetCore, unnamedCandidates } from "../../../ha/resolve-phrase.js";
 import { clearWinner, EXACT, resolve, type Candidate, type Resolution } from "../../../ha/resolve.js";
+import { normalize, singular } from "../../../ha/text.js";
+import { KIND_WORDS } from "../../../ha/vocabulary.js";
 import { ToolError } from "../../contract.js";
 
 export interface TargetRequest {
@@ -41,6 +43,17 @@ export function resolveTargets(dir: EntityDirectory, req: TargetRequest): Entity
       );
     }
     const picked = unnamed?.length ? unnamed : pick(dir, resolution, text, req);
+    const inRoom = resolution.kind === "group" && resolution.reading.areaIds.length > 0;
+    if (inRoom && picked.length > 1 && !req.all && saysOne(core)) {
+      // "the master bedroom light" is one light: the one whose name it holds, else ask.
+      const named = picked.filter((e) => namesIn(core, e));
+      if (named.length !== 1) {
+        throw new ToolError(
+          `"${text}" could mean several devices: ${list(dir, picked)}. Ask the user which one (or pass all: true if they meant all of them).`,
+        );
+      }
+      picked.splice(0, picked.length, named[0]!);
+    }
     if (resolution.kind === "group" && resolution.reading.areaIds.length === 0 && picked.length > 1)
       houseWide = true;
     for (const e of picked) chosen.set(e.entityId, e);
@@ -87,6 +100,21 @@ export function resolveTargets(dir: EntityDirectory, req: TargetRequest): Entity
     );
   }
   return targets;
+}
+
+/**
+ * An English phrase that names a kind in the singular, without all/every/both ("the bedroom light"):
+ * one device is meant. Chinese has no plural, so "卧室的灯" stays the room's lights.
+ */
+function saysOne(core: string): boolean {
+  const words = core.toLowerCase().match(/[a-z]+/g) ?? [];
+  if (!words.length || words.some((w) => /^(?:all|every|both|each|everything)$/.test(w))) return false;
+  return !words.some((w) => singular(w) !== w && KIND_WORDS.some((k) => k.word === singular(w)));
+}
+
+function namesIn(core: string, entity: EntityInfo): boolean {
+  const name = normalize(entity.name).compact;
+  return name.length > 0 && normalize(core).compact.includes(name);
 }
 
 /** A resolution that names its devices without doubt: a group, or one clear and confident winner. */
