@@ -6,6 +6,7 @@ import { benchLoop } from "./loop.js";
 import { benchOllama } from "./ollama.js";
 import { benchOpenAiOverhead } from "./openai-overhead.js";
 import { benchReminders } from "./reminders.js";
+import { benchResolveTargets } from "./resolve-targets.js";
 import { benchToolTokens } from "./tool-tokens.js";
 import { benchWyoming } from "./wyoming.js";
 
@@ -19,6 +20,7 @@ try {
   await benchOllama(iterations);
   await benchWyoming(iterations);
   await benchHa();
+  benchResolveTargets();
   await benchReminders();
   await benchKnowledge();
   const memory = process.memoryUsage();

@@ -10,7 +10,7 @@ export type TargetStyle = "stripped" | "whole";
 
 // The eval's own short list, kept apart from Cyrene's resolver so that the floor measures the resolver.
 const COMMAND_WORDS =
-  /\b(?:please|can you|could you|turn|switch|set|make|start|stop|open|close|lock|unlock|pause|unpause|resume|on|off|to|the|\d+\s*(?:%|percent|degrees?(?: celsius)?))\b/gi;
+  /\b(?:please|can you|could you|turn|switch|set|make|start|stop|open|close|lock|unlock|pause|unpause|resume|on|off|to|the)\b|\b\d+\s*(?:%|percent\b|degrees?\b(?: celsius\b)?)/gi;
 const COMMAND_WORDS_ZH = /请|帮我|把|打开|关闭|关掉|关上|开启|调到\d+%?度?|设为\d+度?|一下|吧/g;
 
 /** The sentence minus its command words: "Please turn on the Garage Light" → "Garage Light". */
@@ -31,4 +31,10 @@ export function scriptLiteralModel(llm: ScriptedLlm, c: EvalCase, style: TargetS
     const result = request.body.messages.filter((m) => m.role === "tool").at(-1)?.content;
     return { text: typeof result === "string" && result.includes('"success":true') ? "Done." : "I could not do that." };
   });
+}
+
+/** The literal model carries out what the user confirmed, with the id the tool gave. */
+export function scriptConfirmation(llm: ScriptedLlm, confirmationId: string): void {
+  llm.reset();
+  llm.script({ toolCalls: [{ name: "iot_control", arguments: { confirmation_id: confirmationId } }] }, { text: "Done." });
 }

@@ -40,6 +40,8 @@ export interface CaseResult {
 export interface RunHooks {
   /** Before each case (the scripted eval scripts its model here). */
   beforeCase?: (c: EvalCase) => void;
+  /** Before the user's "yes" to a confirmation that iot_control asked for (locks, garage doors). */
+  beforeConfirm?: (confirmationId: string) => void;
   onResult?: (r: CaseResult) => void;
 }
 
@@ -73,7 +75,7 @@ export async function runCases(
       for (const c of mine) {
         sim.reset(c);
         hooks.beforeCase?.(c);
-        const result = await runCase(cyrene.assistant, sim, c);
+        const result = await runCase(cyrene.assistant, sim, c, hooks);
         results.push(result);
         hooks.onResult?.(result);
       }
@@ -88,17 +90,31 @@ export async function runCases(
 
 type Assistant = ReturnType<typeof createCyrene>["assistant"];
 
-async function runCase(assistant: Assistant, sim: SimHome, c: EvalCase): Promise<CaseResult> {
+async function runCase(assistant: Assistant, sim: SimHome, c: EvalCase, hooks: RunHooks): Promise<CaseResult> {
   const before = sim.current();
   const errors: string[] = [];
+  let confirmation: string | undefined;
+  const sink = (event: Parameters<Parameters<Assistant["turn"]>[1]>[0]) => {
+    if (event.type !== "tool_finished" || event.name !== "iot_control") return;
+    if (!event.result.success) errors.push(event.result.error);
+    const data = event.result.success ? (event.result.data as { status?: string; confirmation_id?: string }) : {};
+    if (data.status === "confirmation_required") confirmation = data.confirmation_id;
+  };
   const started = performance.now();
-  const outcome = await assistant.turn(
-    { message: c.sentence, source: "eval", policy: allowAllTools },
-    (event) => {
-      if (event.type === "tool_finished" && event.name === "iot_control" && !event.result.success)
-        errors.push(event.result.error);
-    },
-  );
+  const first = await assistant.turn({ message: c.sentence, source: "eval", policy: allowAllTools }, sink);
+  const usage = { ...first.usage };
+  // Locks and garage doors are confirmed by the user in a next turn; the eval's user says yes.
+  if (confirmation) {
+    hooks.beforeConfirm?.(confirmation);
+    confirmation = undefined;
+    const yes = c.dataset === "cyrene-zh" ? "好的，确认。" : "Yes, go ahead.";
+    const second = await assistant.turn(
+      { message: yes, conversationId: first.conversationId, source: "eval", policy: allowAllTools },
+      sink,
+    );
+    usage.promptTokens += second.usage.promptTokens;
+    usage.completionTokens += second.usage.completionTokens;
+  }
   const latencyMs = performance.now() - started;
   const after = sim.current();
   const wrongDevices = [
@@ -118,8 +134,8 @@ async function runCase(assistant: Assistant, sim: SimHome, c: EvalCase): Promise
     wrongDevices,
     refusedWithCandidates:
       !success && sim.calls.length === 0 && errors.some((e) => /\([a-z_]+\.[a-z0-9_]+[,)]/.test(e)),
-    promptTokens: outcome.usage.promptTokens,
-    completionTokens: outcome.usage.completionTokens,
+    promptTokens: usage.promptTokens,
+    completionTokens: usage.completionTokens,
     latencyMs,
     error: errors.at(-1),
   };

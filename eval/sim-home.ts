@@ -181,7 +181,7 @@ export class SimHome implements HomeAssistant {
 }
 
 function floorId(name: string): string {
-  return name.toLowerCase().replace(/\W+/g, "_");
+  return `floor_${encodeURIComponent(name.toLowerCase()).replace(/%/g, "")}`;
 }
 
 function state(entityId: string, value: string, attributes: Record<string, unknown>, at: string): HassEntity {

@@ -35,6 +35,8 @@ export interface IndexedName {
 export interface AreaTerm {
   compact: string;
   areaIds: string[];
+  /** The name of a floor (its areas), not of an area. */
+  floor?: boolean;
 }
 
 /**
@@ -112,6 +114,11 @@ export class EntityDirectory {
     return this.nameLists(domains).some((l) => hasPrefix(l.ends, reversed));
   }
 
+  /** True when a name of an entity in `domains` holds `word` (compact form) anywhere. */
+  nameContains(word: string, domains?: string[]): boolean {
+    return this.nameLists(domains).some((l) => l.starts.some((name) => name.includes(word)));
+  }
+
   private nameLists(domains: string[] | undefined): { starts: string[]; ends: string[] }[] {
     if (!this.sortedNames) {
       const byDomain = new Map<string, { starts: string[]; ends: string[] }>();
@@ -141,12 +148,14 @@ export class EntityDirectory {
   private indexAreas(registries: Registries): void {
     const floors = new Map(registries.floors.map((f) => [f.floor_id, f]));
     const terms = new Map<string, Set<string>>();
-    const addTerm = (text: string, areaId: string) => {
+    const floorTerms = new Set<string>();
+    const addTerm = (text: string, areaId: string, floor = false) => {
       const compact = normalize(text).compact;
       if (!compact) return;
       const ids = terms.get(compact) ?? new Set<string>();
       ids.add(areaId);
       terms.set(compact, ids);
+      if (floor) floorTerms.add(compact);
     };
     for (const area of registries.areas) {
       const floor = area.floor_id ? floors.get(area.floor_id) : undefined;
@@ -157,9 +166,10 @@ export class EntityDirectory {
         floorName: floor?.name,
       });
       for (const name of [area.name, ...(area.aliases ?? [])]) addTerm(name, area.area_id);
-      if (floor) for (const name of [floor.name, ...(floor.aliases ?? [])]) addTerm(name, area.area_id);
+      if (floor) for (const name of [floor.name, ...(floor.aliases ?? [])]) addTerm(name, area.area_id, true);
     }
-    for (const [compact, ids] of terms) this.areaTerms.push({ compact, areaIds: [...ids] });
+    for (const [compact, ids] of terms)
+      this.areaTerms.push({ compact, areaIds: [...ids], ...(floorTerms.has(compact) ? { floor: true } : {}) });
     this.areaTerms.sort((a, b) => b.compact.length - a.compact.length);
   }
 

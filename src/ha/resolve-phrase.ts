@@ -1,6 +1,7 @@
 import type { EntityDirectory, EntityInfo } from "./directory.js";
 import { interpret } from "./resolve.js";
 import { isCjk, normalize } from "./text.js";
+import { KIND_WORDS } from "./vocabulary.js";
 
 /**
  * What a control target says once the request around it is taken away. Literal-minded models pass the
@@ -24,7 +25,7 @@ const ARTICLES = new Set(["the", "a", "an"]);
 
 /** Chinese request words, longest first, stripped from the start or the end of the phrase. */
 const CJK_LEADING = (
-  "麻烦你|麻烦|请你|请|帮我|帮忙|给我|你能不能|能不能|可以|你|把|将|打开|开启|关闭|关掉|关上|启动|停止|暂停|继续|" +
+  "麻烦你|麻烦|请你|请|帮我|帮忙|给我|你能不能|能不能|可以|你|把|将|一下|打开|开启|关闭|关掉|关上|启动|停止|暂停|继续|" +
   "播放|调高|调低|调亮|调暗|调大|调小|调到|设置|设定|设为|锁上|锁好|解锁|拉开|合上|升起|降下|开始|开|关|让|去"
 )
   .split("|")
@@ -59,6 +60,11 @@ const SERVICE_WORDS = new Set(
     .map((w) => normalize(w).compact),
 );
 
+/** Service words that are not also words for a kind of device (music, song are: they pick speakers). */
+const ACTION_WORDS = [...SERVICE_WORDS].filter(
+  (w) => w.length > 1 && !KIND_WORDS.some((k) => k.word === w) && !/^(?:it|them|again|mode|level|度|点|它)$/.test(w),
+);
+
 /** The target with the request around it taken away: "Please turn on the Garage Light" → "Garage Light". */
 export function targetCore(dir: EntityDirectory, text: string, domains?: string[]): string {
   let phrase = text.normalize("NFKC").trim();
@@ -68,7 +74,23 @@ export function targetCore(dir: EntityDirectory, text: string, domains?: string[
   while (words.length > 1 && LEADING.has(plain(words[0]!)) && !keeps(0)) words.shift();
   while (words.length > 1 && TRAILING.has(plain(words[words.length - 1]!))) words.pop();
   const latin = words.filter((w) => !ARTICLES.has(plain(w))).join(" ");
-  return stripCjk(dir, latin, domains).trim() || text.trim();
+  return withoutActionWords(dir, stripCjk(dir, latin, domains), domains).trim();
+}
+
+/**
+ * Drops words that say what to do, not to which device ("staff room speaker volume" → "staff room
+ * speaker", "书房音箱音量" → "书房音箱"), unless a name in the domain holds them or they name a kind.
+ */
+function withoutActionWords(dir: EntityDirectory, phrase: string, domains?: string[]): string {
+  let out = phrase;
+  for (const word of ACTION_WORDS) {
+    const cjk = isCjk(word);
+    const pattern = cjk ? word : new RegExp(`\\b${word}s?\\b`, "gi");
+    if (!(cjk ? out.includes(word) : pattern instanceof RegExp && pattern.test(out))) continue;
+    if (dir.nameContains(word, domains)) continue;
+    out = cjk ? out.split(word).join("") : out.replace(new RegExp(`\\b${word}s?\\b`, "gi"), " ");
+  }
+  return out.replace(/\s+/g, " ");
 }
 
 function plain(word: string): string {

@@ -180,8 +180,13 @@ export function interpret(query: NormalizedText, dir: EntityDirectory, domains?:
       from = at + 1;
     }
   };
-  const areaIds = new Set<string>();
-  for (const term of dir.areaTerms) if (take(term.compact)) term.areaIds.forEach((id) => areaIds.add(id));
+  // "二楼主卧" is the master bedroom on the second floor: a floor said with an area narrows it.
+  const named = new Set<string>();
+  const onFloors = new Set<string>();
+  for (const term of dir.areaTerms)
+    if (take(term.compact)) term.areaIds.forEach((id) => (term.floor ? onFloors : named).add(id));
+  const narrowed = [...named].filter((id) => onFloors.has(id));
+  const areaIds = new Set(named.size ? (narrowed.length ? narrowed : named) : onFloors);
   const kinds = new Set<Kind>();
   for (const { word, kind } of KIND_WORDS) if (fitsDomains(kind, domains) && take(word)) kinds.add(kind);
 

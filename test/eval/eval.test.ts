@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadDataset, type EvalCase } from "../../eval/dataset.js";
-import { scriptLiteralModel, type TargetStyle } from "../../eval/literal-model.js";
+import { scriptConfirmation, scriptLiteralModel, type TargetStyle } from "../../eval/literal-model.js";
 import { markdownTable, runCases, summarize } from "../../eval/run.js";
 import { ciSubset, FLOORS } from "../../eval/subset.js";
 import { ScriptedLlm } from "../fixtures/scripted-llm/server.js";
@@ -21,6 +21,7 @@ describe("the home-control eval with a literal-minded model", () => {
   const run = async (style: TargetStyle) => {
     const results = await runCases(dataset.homes, cases, { baseUrl: llm.baseUrl, apiKey: "k", model: "literal" }, {
       beforeCase: (c: EvalCase) => scriptLiteralModel(llm, c, style),
+      beforeConfirm: (id) => scriptConfirmation(llm, id),
     });
     const rows = summarize(results);
     console.log(`\n${style} targets (${cases.length} cases)\n${markdownTable(rows)}`);
