@@ -50,7 +50,9 @@ export function benchResolveTargets(iterations = 200, entities = 5_000): void {
     }
   }
   const total = summarize(all);
-  const slowest = [...per].map(([q, v]) => [q, summarize(v)] as const).sort((a, b) => b[1].p99 - a[1].p99)[0]!;
+  const slowest = [...per]
+    .map(([q, v]) => [q, summarize(v)] as const)
+    .sort((a, b) => b[1].p99 - a[1].p99)[0]!;
   printTable(
     `iot_control targets → entities among ${dir.entities.length} entities; ${TARGETS.length} sentences × ${iterations}`,
     ["measure", "mean ms", "p50 ms", "p99 ms"],

@@ -28,14 +28,17 @@ const { values } = parseArgs({
 
 async function main(): Promise<void> {
   if (!values.model && !values.scripted) {
-    throw new Error("pass --model NAME (with CYRENE_LLM_BASE_URL and a key in the environment) or --scripted whole|stripped");
+    throw new Error(
+      "pass --model NAME (with CYRENE_LLM_BASE_URL and a key in the environment) or --scripted whole|stripped",
+    );
   }
   const dataset = loadDataset();
   let cases = values.subset === "ci" ? ciSubset(dataset.cases) : dataset.cases;
   if (values.home?.length) cases = cases.filter((c) => values.home!.includes(c.home));
   if (values.limit) cases = cases.slice(0, Number(values.limit));
   const progress = (r: CaseResult) => {
-    if (values.failures && !r.success) process.stderr.write(`${r.id} | ${r.sentence} | ${r.error ?? r.wrongDevices.join(",")}\n`);
+    if (values.failures && !r.success)
+      process.stderr.write(`${r.id} | ${r.sentence} | ${r.error ?? r.wrongDevices.join(",")}\n`);
   };
 
   let results: CaseResult[];
@@ -56,7 +59,8 @@ async function main(): Promise<void> {
   } else {
     const baseUrl = process.env.CYRENE_LLM_BASE_URL;
     const apiKey = process.env.CYRENE_LLM_API_KEY ?? process.env.OPENAI_API_KEY;
-    if (!baseUrl || !apiKey) throw new Error("set CYRENE_LLM_BASE_URL and CYRENE_LLM_API_KEY (or OPENAI_API_KEY)");
+    if (!baseUrl || !apiKey)
+      throw new Error("set CYRENE_LLM_BASE_URL and CYRENE_LLM_API_KEY (or OPENAI_API_KEY)");
     const endpoint: LlmEndpoint = { baseUrl, apiKey, model: values.model! };
     results = await runCases(dataset.homes, cases, endpoint, { onResult: progress });
   }

@@ -77,7 +77,11 @@ export function loadDataset(): Dataset {
   const homes: EvalHome[] = [];
   const cases: EvalCase[] = [];
   let skipped = 0;
-  const add = (dataset: string, dir: string, actionOf: (sentence: string, group: Yaml) => string | undefined) => {
+  const add = (
+    dataset: string,
+    dir: string,
+    actionOf: (sentence: string, group: Yaml) => string | undefined,
+  ) => {
     for (const homeId of readdirSync(dir).sort()) {
       const fixtures = join(dir, homeId, "_fixtures.yaml");
       if (!existsSync(fixtures)) continue;
@@ -95,7 +99,14 @@ export function loadDataset(): Dataset {
               continue;
             }
             const determinate = tellsDevice(home, Object.keys(built.expect), sentence);
-            cases.push({ ...built, id: `${homeId}/${cases.length}`, home: homeId, dataset, sentence, determinate });
+            cases.push({
+              ...built,
+              id: `${homeId}/${cases.length}`,
+              home: homeId,
+              dataset,
+              sentence,
+              determinate,
+            });
           }
         }
       }
@@ -146,24 +157,28 @@ function readHome(dataset: string, id: string, doc: Yaml): EvalHome {
     entities: (doc.entities ?? [])
       .filter((e: Yaml, i: number, all: Yaml[]) => all.findIndex((x: Yaml) => x.id === e.id) === i)
       .map((e: Yaml) => {
-      const attributes: Record<string, unknown> = { ...(e.attributes ?? {}) };
-      const deviceClass = enumValue(attributes.device_class);
-      delete attributes.device_class;
-      delete attributes.supported_features;
-      return {
-        id: e.id,
-        name: e.name,
-        area: e.area ?? undefined,
-        device: e.device ?? undefined,
-        deviceClass,
-        state: initialState(e.id, e.state),
-        attributes,
-      };
-    }),
+        const attributes: Record<string, unknown> = { ...(e.attributes ?? {}) };
+        const deviceClass = enumValue(attributes.device_class);
+        delete attributes.device_class;
+        delete attributes.supported_features;
+        return {
+          id: e.id,
+          name: e.name,
+          area: e.area ?? undefined,
+          device: e.device ?? undefined,
+          deviceClass,
+          state: initialState(e.id, e.state),
+          attributes,
+        };
+      }),
   };
 }
 
-const squash = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "").replace(/s\b/g, "");
+const squash = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, "")
+    .replace(/s\b/g, "");
 
 function tellsDevice(home: EvalHome, entityIds: string[], sentence: string): boolean {
   const said = squash(sentence.replace(/(\w)s\b/g, "$1"));
@@ -172,7 +187,8 @@ function tellsDevice(home: EvalHome, entityIds: string[], sentence: string): boo
     const domain = id.split(".")[0]!;
     const peers = home.entities.filter((e) => e.id.split(".")[0] === domain);
     if (peers.length === 1) return true;
-    if (entity.deviceClass && peers.filter((e) => e.deviceClass === entity.deviceClass).length === 1) return true;
+    if (entity.deviceClass && peers.filter((e) => e.deviceClass === entity.deviceClass).length === 1)
+      return true;
     const device = home.devices.find((d) => d.id === entity.device);
     const area = home.areas.find((a) => a.id === entity.area);
     const names = [entity.name, device?.name, area?.name, ...(area?.aliases ?? [])];
@@ -269,11 +285,21 @@ function caseFor(
       return attribute("media_previous_track", {}, "media_track", "lt", 5, { media_track: 5 });
     case "set brightness":
       if (domain !== "light" || n === undefined || n > 100) return undefined;
-      return attribute("turn_on", { brightness_pct: n }, "brightness", "eq", Math.round((n / 100) * 255), {}, "on");
+      return attribute(
+        "turn_on",
+        { brightness_pct: n },
+        "brightness",
+        "eq",
+        Math.round((n / 100) * 255),
+        {},
+        "on",
+      );
     case "set volume": {
       if (domain !== "media_player") return undefined;
       if (n !== undefined && n <= 100)
-        return attribute("volume_set", { volume_level: n / 100 }, "volume_level", "eq", n / 100, { volume_level: 0.3 });
+        return attribute("volume_set", { volume_level: n / 100 }, "volume_level", "eq", n / 100, {
+          volume_level: 0.3,
+        });
       if (/louder|up|increase|raise|大声|调大|调高/i.test(sentence))
         return attribute("volume_up", {}, "volume_level", "gt", 0.3, { volume_level: 0.3 });
       if (/quieter|down|lower|decrease|softer|小声|调小|调低/i.test(sentence))
@@ -282,7 +308,9 @@ function caseFor(
     }
     case "set temperature":
       if (domain !== "climate" || n === undefined) return undefined;
-      return attribute("set_temperature", { temperature: n }, "temperature", "eq", n, { temperature: n === 20 ? 18 : 20 });
+      return attribute("set_temperature", { temperature: n }, "temperature", "eq", n, {
+        temperature: n === 20 ? 18 : 20,
+      });
     case "set position":
       if (domain !== "cover" || n === undefined || n > 100) return undefined;
       return attribute("set_cover_position", { position: n }, "current_position", "eq", n, {

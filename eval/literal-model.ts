@@ -15,11 +15,7 @@ const COMMAND_WORDS_ZH = /请|帮我|把|打开|关闭|关掉|关上|开启|调�
 
 /** The sentence minus its command words: "Please turn on the Garage Light" → "Garage Light". */
 export function withoutCommandWords(sentence: string): string {
-  const out = sentence
-    .replace(COMMAND_WORDS_ZH, "")
-    .replace(COMMAND_WORDS, " ")
-    .replace(/\s+/g, " ")
-    .trim();
+  const out = sentence.replace(COMMAND_WORDS_ZH, "").replace(COMMAND_WORDS, " ").replace(/\s+/g, " ").trim();
   return out || sentence;
 }
 
@@ -29,12 +25,18 @@ export function scriptLiteralModel(llm: ScriptedLlm, c: EvalCase, style: TargetS
   llm.reset();
   llm.script({ toolCalls: [{ name: "iot_control", arguments: args }] }, (request) => {
     const result = request.body.messages.filter((m) => m.role === "tool").at(-1)?.content;
-    return { text: typeof result === "string" && result.includes('"success":true') ? "Done." : "I could not do that." };
+    return {
+      text:
+        typeof result === "string" && result.includes('"success":true') ? "Done." : "I could not do that.",
+    };
   });
 }
 
 /** The literal model carries out what the user confirmed, with the id the tool gave. */
 export function scriptConfirmation(llm: ScriptedLlm, confirmationId: string): void {
   llm.reset();
-  llm.script({ toolCalls: [{ name: "iot_control", arguments: { confirmation_id: confirmationId } }] }, { text: "Done." });
+  llm.script(
+    { toolCalls: [{ name: "iot_control", arguments: { confirmation_id: confirmationId } }] },
+    { text: "Done." },
+  );
 }

@@ -90,14 +90,21 @@ export async function runCases(
 
 type Assistant = ReturnType<typeof createCyrene>["assistant"];
 
-async function runCase(assistant: Assistant, sim: SimHome, c: EvalCase, hooks: RunHooks): Promise<CaseResult> {
+async function runCase(
+  assistant: Assistant,
+  sim: SimHome,
+  c: EvalCase,
+  hooks: RunHooks,
+): Promise<CaseResult> {
   const before = sim.current();
   const errors: string[] = [];
   let confirmation: string | undefined;
   const sink = (event: Parameters<Parameters<Assistant["turn"]>[1]>[0]) => {
     if (event.type !== "tool_finished" || event.name !== "iot_control") return;
     if (!event.result.success) errors.push(event.result.error);
-    const data = event.result.success ? (event.result.data as { status?: string; confirmation_id?: string }) : {};
+    const data = event.result.success
+      ? (event.result.data as { status?: string; confirmation_id?: string })
+      : {};
     if (data.status === "confirmation_required") confirmation = data.confirmation_id;
   };
   const started = performance.now();
@@ -198,7 +205,15 @@ export function summarize(results: CaseResult[]): Row[] {
       p95Ms: at(0.95),
     };
   };
-  return [...homes.map((h) => row(h, results.filter((r) => r.home === h))), row("overall", results)];
+  return [
+    ...homes.map((h) =>
+      row(
+        h,
+        results.filter((r) => r.home === h),
+      ),
+    ),
+    row("overall", results),
+  ];
 }
 
 export function markdownTable(rows: Row[]): string {

@@ -11,7 +11,10 @@ import type { EvalCase, EvalHome } from "./dataset.js";
 
 const target = { entity: [{}] };
 const plain = { fields: {}, target };
-const number = (min: number, max: number, required = false) => ({ required, selector: { number: { min, max } } });
+const number = (min: number, max: number, required = false) => ({
+  required,
+  selector: { number: { min, max } },
+});
 const onOff = { turn_on: plain, turn_off: plain, toggle: plain };
 
 /** The services of the domains the homes hold, shaped like HA's `get_services` answer. */
@@ -20,7 +23,11 @@ export const SIM_SERVICES: HassServices = {
     ...onOff,
     turn_on: {
       target,
-      fields: { brightness_pct: number(0, 100), brightness_step_pct: number(-100, 100), color_temp_kelvin: {} },
+      fields: {
+        brightness_pct: number(0, 100),
+        brightness_step_pct: number(-100, 100),
+        color_temp_kelvin: {},
+      },
     },
   },
   switch: onOff,
@@ -52,7 +59,11 @@ export const SIM_SERVICES: HassServices = {
     stop_cover: plain,
     set_cover_position: { target, fields: { position: number(0, 100, true) } },
   },
-  valve: { open_valve: plain, close_valve: plain, set_valve_position: { target, fields: { position: number(0, 100, true) } } },
+  valve: {
+    open_valve: plain,
+    close_valve: plain,
+    set_valve_position: { target, fields: { position: number(0, 100, true) } },
+  },
   vacuum: { start: plain, stop: plain, pause: plain, return_to_base: plain },
   lock: { lock: plain, unlock: plain },
   todo: { add_item: { target, fields: { item: { required: true } } } },
@@ -94,14 +105,20 @@ export class SimHome implements HomeAssistant {
         floor_id: floorId(name),
         name,
       })),
-      devices: home.devices.map((d) => ({ id: d.id, name: d.name, name_by_user: null, area_id: d.area ?? null })),
+      devices: home.devices.map((d) => ({
+        id: d.id,
+        name: d.name,
+        name_by_user: null,
+        area_id: d.area ?? null,
+      })),
       entities: home.entities.map((e) => ({
         entity_id: e.id,
         name: null,
         original_name: e.name,
         aliases: [],
         // As HA has it: an entity of a device in the device's area has no area of its own.
-        area_id: e.device && home.devices.find((d) => d.id === e.device)?.area === e.area ? null : (e.area ?? null),
+        area_id:
+          e.device && home.devices.find((d) => d.id === e.device)?.area === e.area ? null : (e.area ?? null),
         device_id: e.device ?? null,
         original_device_class: e.deviceClass ?? null,
       })),
@@ -109,9 +126,12 @@ export class SimHome implements HomeAssistant {
     for (const e of home.entities) {
       const attributes: Record<string, unknown> = { friendly_name: e.name, ...e.attributes };
       if (e.deviceClass) attributes.device_class = e.deviceClass;
-      if (e.id.startsWith("media_player.")) Object.assign(attributes, { volume_level: 0.3, media_track: 5 }, e.attributes);
-      if (e.id.startsWith("climate.")) Object.assign(attributes, { temperature: 20, hvac_modes: ["off", "heat", "cool"] }, e.attributes);
-      if (e.id.startsWith("cover.")) Object.assign(attributes, { current_position: e.state === "open" ? 100 : 0 }, e.attributes);
+      if (e.id.startsWith("media_player."))
+        Object.assign(attributes, { volume_level: 0.3, media_track: 5 }, e.attributes);
+      if (e.id.startsWith("climate."))
+        Object.assign(attributes, { temperature: 20, hvac_modes: ["off", "heat", "cool"] }, e.attributes);
+      if (e.id.startsWith("cover."))
+        Object.assign(attributes, { current_position: e.state === "open" ? 100 : 0 }, e.attributes);
       this.states[e.id] = state(e.id, e.state, attributes, now);
     }
     this.initial = { ...this.states };
@@ -144,7 +164,13 @@ export class SimHome implements HomeAssistant {
     return "UTC";
   }
   async snapshot(): Promise<HomeSnapshot> {
-    return { directory: this.directory, states: this.states, services: SIM_SERVICES, timeZone: "UTC", temperatureUnit: "°C" };
+    return {
+      directory: this.directory,
+      states: this.states,
+      services: SIM_SERVICES,
+      timeZone: "UTC",
+      temperatureUnit: "°C",
+    };
   }
 
   async callService(call: ServiceCall): Promise<void> {
@@ -223,5 +249,11 @@ function applyService(old: HassEntity, call: ServiceCall): HassEntity {
   }
   if (call.service === "open_cover") a.current_position = 100;
   if (call.service === "close_cover") a.current_position = 0;
-  return { ...old, state: value, attributes: a, last_changed: new Date().toISOString(), last_updated: new Date().toISOString() };
+  return {
+    ...old,
+    state: value,
+    attributes: a,
+    last_changed: new Date().toISOString(),
+    last_updated: new Date().toISOString(),
+  };
 }

@@ -169,7 +169,11 @@ export class EntityDirectory {
       if (floor) for (const name of [floor.name, ...(floor.aliases ?? [])]) addTerm(name, area.area_id, true);
     }
     for (const [compact, ids] of terms)
-      this.areaTerms.push({ compact, areaIds: [...ids], ...(floorTerms.has(compact) ? { floor: true } : {}) });
+      this.areaTerms.push({
+        compact,
+        areaIds: [...ids],
+        ...(floorTerms.has(compact) ? { floor: true } : {}),
+      });
     this.areaTerms.sort((a, b) => b.compact.length - a.compact.length);
   }
 

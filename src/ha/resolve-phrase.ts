@@ -53,8 +53,10 @@ const SERVICE_WORDS = new Set(
   (
     "volume|louder|quieter|softer|loud|quiet|track|next|previous|prior|last|song|songs|music|skip|pause|resume|" +
     "unpause|play|playing|playback|mute|unmute|brightness|bright|brighter|dimmer|dim|brighten|temperature|degree|" +
-    "degrees|warmer|cooler|hotter|colder|position|halfway|level|it|them|everything|again|mode|media|" +
-    "音量|声音|大声|小声|大点|小点|下一首|上一首|下一曲|上一曲|切歌|歌|音乐|亮度|亮一点|暗一点|温度|度|位置|一点|点|它|模式"
+    "degrees|warmer|cooler|hotter|colder|position|halfway|level|it|them|everything|again|mode|media|down|up|" +
+    "return|base|dock|charge|charging|home|" +
+    "音量|声音|大声|小声|大点|小点|下一首|上一首|下一曲|上一曲|切歌|歌|音乐|亮度|亮一点|暗一点|温度|度|位置|一点|点|它|模式|" +
+    "回充|充电|回去|工作"
   )
     .split("|")
     .map((w) => normalize(w).compact),
@@ -62,7 +64,10 @@ const SERVICE_WORDS = new Set(
 
 /** Service words that are not also words for a kind of device (music, song are: they pick speakers). */
 const ACTION_WORDS = [...SERVICE_WORDS].filter(
-  (w) => w.length > 1 && !KIND_WORDS.some((k) => k.word === w) && !/^(?:it|them|again|mode|level|度|点|它)$/.test(w),
+  (w) =>
+    w.length > 1 &&
+    !KIND_WORDS.some((k) => k.word === w) &&
+    !/^(?:it|them|again|mode|level|度|点|它)$/.test(w),
 );
 
 /** The target with the request around it taken away: "Please turn on the Garage Light" → "Garage Light". */
@@ -70,9 +75,11 @@ export function targetCore(dir: EntityDirectory, text: string, domains?: string[
   let phrase = text.normalize("NFKC").trim();
   for (const setting of SETTINGS) phrase = phrase.replace(setting, " ");
   const words = phrase.split(/\s+/).filter(Boolean);
-  const keeps = (from: number) => dir.startsAName(normalize(words.slice(from, from + 2).join(" ")).compact, domains);
-  while (words.length > 1 && LEADING.has(plain(words[0]!)) && !keeps(0)) words.shift();
-  while (words.length > 1 && TRAILING.has(plain(words[words.length - 1]!))) words.pop();
+  const keeps = (from: number) =>
+    dir.startsAName(normalize(words.slice(from, from + 2).join(" ")).compact, domains);
+  // All of it may go: "pause", "turn it down" name no device (see unnamedCandidates).
+  while (words.length && LEADING.has(plain(words[0]!)) && !keeps(0)) words.shift();
+  while (words.length && TRAILING.has(plain(words[words.length - 1]!))) words.pop();
   const latin = words.filter((w) => !ARTICLES.has(plain(w))).join(" ");
   return withoutActionWords(dir, stripCjk(dir, latin, domains), domains).trim();
 }
@@ -85,10 +92,11 @@ function withoutActionWords(dir: EntityDirectory, phrase: string, domains?: stri
   let out = phrase;
   for (const word of ACTION_WORDS) {
     const cjk = isCjk(word);
-    const pattern = cjk ? word : new RegExp(`\\b${word}s?\\b`, "gi");
-    if (!(cjk ? out.includes(word) : pattern instanceof RegExp && pattern.test(out))) continue;
+    // A Latin action word takes the value after it along: "speaker volume 25" → "speaker".
+    const latin = new RegExp(`\\b${word}s?\\b(?:\\s+(?:to|at)?\\s*\\d+(?:\\.\\d+)?\\s*%?)?`, "gi");
+    if (!(cjk ? out.includes(word) : latin.test(out))) continue;
     if (dir.nameContains(word, domains)) continue;
-    out = cjk ? out.split(word).join("") : out.replace(new RegExp(`\\b${word}s?\\b`, "gi"), " ");
+    out = cjk ? out.split(word).join("") : out.replace(latin, " ");
   }
   return out.replace(/\s+/g, " ");
 }
@@ -100,7 +108,7 @@ function plain(word: string): string {
 /** Strips Chinese request words from the start and end of the phrase, never into a device's name. */
 function stripCjk(dir: EntityDirectory, phrase: string, domains?: string[]): string {
   let out = phrase.replace(/[。！!？?，,]+$/u, "");
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const word of CJK_LEADING) {
       const rest = out.slice(word.length).trimStart();
@@ -139,7 +147,11 @@ export function listParts(core: string): string[] {
  * player), "start vacuuming" (one vacuum), "the light in the hall" (the hall's). Undefined when the
  * phrase says something beyond areas, kinds and action words: then it names something else.
  */
-export function unnamedCandidates(dir: EntityDirectory, core: string, domains: string[]): EntityInfo[] | undefined {
+export function unnamedCandidates(
+  dir: EntityDirectory,
+  core: string,
+  domains: string[],
+): EntityInfo[] | undefined {
   const reading = interpret(normalize(core), dir, domains);
   let rest = reading.residual;
   for (const word of SERVICE_WORDS) if (word && rest.includes(word)) rest = rest.split(word).join("");

@@ -88,7 +88,7 @@ export const KINDS: Kind[] = [
   kind("sensor", "sensor|传感器|探测器", [{ domain: "sensor" }, { domain: "binary_sensor" }]),
   kind(
     "vacuum",
-    "vacuum|vacuuming|vacuum cleaner|robot vacuum|roomba|hoover|cleaning robot|" +
+    "vacuum|vacuuming|vacuum cleaner|robot vacuum|roomba|hoover|cleaning robot|cleaning|clean|" +
       "扫地|扫地机|扫地机器人|吸尘器|扫拖机器人|拖地|打扫",
     [{ domain: "vacuum" }],
   ),

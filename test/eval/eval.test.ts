@@ -19,14 +19,20 @@ describe("the home-control eval with a literal-minded model", () => {
   afterAll(() => llm?.close());
 
   const run = async (style: TargetStyle) => {
-    const results = await runCases(dataset.homes, cases, { baseUrl: llm.baseUrl, apiKey: "k", model: "literal" }, {
-      beforeCase: (c: EvalCase) => scriptLiteralModel(llm, c, style),
-      beforeConfirm: (id) => scriptConfirmation(llm, id),
-    });
+    const results = await runCases(
+      dataset.homes,
+      cases,
+      { baseUrl: llm.baseUrl, apiKey: "k", model: "literal" },
+      {
+        beforeCase: (c: EvalCase) => scriptLiteralModel(llm, c, style),
+        beforeConfirm: (id) => scriptConfirmation(llm, id),
+      },
+    );
     const rows = summarize(results);
     console.log(`\n${style} targets (${cases.length} cases)\n${markdownTable(rows)}`);
     if (process.env.CYRENE_EVAL_FAILURES)
-      for (const r of results.filter((x) => !x.success)) console.log(`${r.id} | ${r.sentence} | ${r.error ?? r.wrongDevices}`);
+      for (const r of results.filter((x) => !x.success))
+        console.log(`${r.id} | ${r.sentence} | ${r.error ?? r.wrongDevices}`);
     return rows.at(-1)!;
   };
 

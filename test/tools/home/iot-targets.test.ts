@@ -35,7 +35,13 @@ function unseenHome() {
         device: "Garage Door Opener",
         state: "off",
       },
-      { id: "cover.garage_door", name: "Garage Door", area: "garage", deviceClass: "garage", state: "closed" },
+      {
+        id: "cover.garage_door",
+        name: "Garage Door",
+        area: "garage",
+        deviceClass: "garage",
+        state: "closed",
+      },
       { id: "fan.kitchen_range_hood", name: "Kitchen Range Hood", area: "kitchen", state: "off" },
       { id: "light.kitchen_light", name: "Kitchen Light", area: "kitchen", state: "off" },
       { id: "light.living_room_lights", name: "Living Room Lights", area: "living_room", state: "off" },
@@ -83,7 +89,11 @@ describe("control targets in a home we did not write", () => {
   it("reads kind words in a name as name words when the service's domain is another", () => {
     for (const target of ["卧室的阳台灯", "卧室阳台灯", "卧室 阳台灯", "阳台灯 卧室", "把卧室的阳台灯打开"])
       expect(targets("switch.turn_on", target), target).toEqual(["switch.bedroom_balcony"]);
-    for (const target of ["bedroom balcony light", "balcony light in the bedroom", "the Bedroom's Balcony Light"])
+    for (const target of [
+      "bedroom balcony light",
+      "balcony light in the bedroom",
+      "the Bedroom's Balcony Light",
+    ])
       expect(targets("switch.turn_on", target), target).toEqual(["switch.bedroom_balcony_en"]);
     expect(targets("switch.turn_off", "客厅的阳台灯")).toEqual(["switch.living_balcony"]);
     expect(targets("switch.turn_off", "Living Room Balcony Light")).toEqual(["switch.living_balcony_en"]);
@@ -99,11 +109,17 @@ describe("control targets in a home we did not write", () => {
   it("takes the request words around a name away, and an exact name beats the room and kind", () => {
     expect(targets("light.turn_on", "Please turn on the Garage Light")).toEqual(["light.garage_light"]);
     expect(targets("light.turn_off", "Garage light off")).toEqual(["light.garage_light"]);
-    expect(targets("fan.turn_on", "please turn on the kitchen range hood")).toEqual(["fan.kitchen_range_hood"]);
-    expect(targets("light.turn_on", "Can you turn the kitchen light on please")).toEqual(["light.kitchen_light"]);
+    expect(targets("fan.turn_on", "please turn on the kitchen range hood")).toEqual([
+      "fan.kitchen_range_hood",
+    ]);
+    expect(targets("light.turn_on", "Can you turn the kitchen light on please")).toEqual([
+      "light.kitchen_light",
+    ]);
     expect(targets("light.turn_on", "请帮我打开Kids Lamp吧")).toEqual(["light.kids_lamp"]);
     expect(targets("light.turn_on", "把小夜灯打开")).toEqual(["light.kids_lamp"]);
-    expect(targets("light.turn_on", "Set the kitchen light to 50% brightness")).toEqual(["light.kitchen_light"]);
+    expect(targets("light.turn_on", "Set the kitchen light to 50% brightness")).toEqual([
+      "light.kitchen_light",
+    ]);
     expect(targets("light.turn_on", "把厨房的灯亮度调到50%")).toEqual(["light.kitchen_light"]);
   });
 
@@ -119,7 +135,9 @@ describe("control targets in a home we did not write", () => {
     expect(targets("media_player.media_pause", "pause the music on the terrace")).toEqual([
       "media_player.terrace_speakers",
     ]);
-    expect(targets("media_player.volume_set", "露台的音乐音量调到50%")).toEqual(["media_player.terrace_speakers"]);
+    expect(targets("media_player.volume_set", "露台的音乐音量调到50%")).toEqual([
+      "media_player.terrace_speakers",
+    ]);
     // Two media players: a phrase naming none of them is refused, with both.
     expect(refusal("media_player.media_pause", "pause")).toMatch(/media_player\.tv.*|terrace_speakers/);
     expect(refusal("media_player.volume_set", "Set the volume to 50%")).toMatch(/terrace_speakers/);
@@ -139,6 +157,23 @@ describe("control targets in a home we did not write", () => {
     expect(targets("light.turn_on", "the lights upstairs")).toEqual(["light.kids_lamp"]);
     expect(targets("light.turn_on", "Kids Room lamp")).toEqual(["light.kids_lamp"]);
     expect(targets("light.turn_on", "Garage Door Opener")).toEqual(["light.garage_door_opener_light"]);
+  });
+
+  it("narrows a floor by the area said with it, and drops action words and their values", () => {
+    expect(targets("light.turn_on", "二楼儿童房的灯")).toEqual(["light.kids_lamp"]);
+    expect(targets("light.turn_on", "Kids Room upstairs lamp")).toEqual(["light.kids_lamp"]);
+    expect(targets("media_player.volume_set", "terrace speakers volume 25")).toEqual([
+      "media_player.terrace_speakers",
+    ]);
+    expect(targets("media_player.media_next_track", "next track on the Terrace Speakers")).toEqual([
+      "media_player.terrace_speakers",
+    ]);
+    expect(targets("media_player.volume_set", "露台音箱音量")).toEqual(["media_player.terrace_speakers"]);
+    expect(targets("vacuum.return_to_base", "Return to base")).toEqual(["vacuum.roborock"]);
+    expect(targets("vacuum.start", "start cleaning")).toEqual(["vacuum.roborock"]);
+    expect(refusal("media_player.volume_down", "turn it down")).toMatch(
+      /terrace_speakers.*|media_player\.tv/,
+    );
   });
 
   it("resolves lists of targets in both languages, part by part", () => {
