@@ -18,6 +18,7 @@ export interface EvalArea {
 export interface EvalEntity {
   id: string;
   name: string;
+  aliases: string[];
   area?: string;
   device?: string;
   deviceClass?: string;

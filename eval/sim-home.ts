@@ -115,7 +115,7 @@ export class SimHome implements HomeAssistant {
         entity_id: e.id,
         name: null,
         original_name: e.name,
-        aliases: [],
+        aliases: e.aliases,
         // As HA has it: an entity of a device in the device's area has no area of its own.
         area_id:
           e.device && home.devices.find((d) => d.id === e.device)?.area === e.area ? null : (e.area ?? null),

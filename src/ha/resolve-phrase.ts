@@ -25,13 +25,13 @@ const ARTICLES = new Set(["the", "a", "an"]);
 
 /** Chinese request words, longest first, stripped from the start or the end of the phrase. */
 const CJK_LEADING = (
-  "麻烦你|麻烦|请你|请|帮我|帮忙|给我|你能不能|能不能|可以|你|把|将|一下|打开|开启|关闭|关掉|关上|启动|停止|暂停|继续|" +
+  "麻烦你|麻烦|请你|请|帮我|帮忙|给我|给|你能不能|能不能|可以|你|把|将|一下|切到|切换到|换到|打开|开启|关闭|关掉|关上|启动|停止|暂停|继续|" +
   "播放|调高|调低|调亮|调暗|调大|调小|调到|设置|设定|设为|锁上|锁好|解锁|拉开|合上|升起|降下|开始|开|关|让|去"
 )
   .split("|")
   .sort((a, b) => b.length - a.length);
 const CJK_TRAILING = (
-  "一下吧|一下|吧|啊|呀|了|呢|吗|打开|开启|关闭|关掉|关上|启动|停止|暂停|锁上|锁好|解锁|拉开|合上|升起|降下|" +
+  "一下吧|一下|一点|吧|啊|呀|了|呢|吗|打开|开启|关闭|关掉|关上|启动|停止|暂停|锁上|锁好|解锁|拉开|合上|升起|降下|" +
   "继续播放|继续|播放|开始|调亮|调暗|调高|调低|调大|调小|开|关"
 )
   .split("|")
@@ -39,7 +39,7 @@ const CJK_TRAILING = (
 
 /** A value the action sets ("to 50%", "22 degrees", "调到26度", "亮度50%"), never part of a device name. */
 const SETTINGS = [
-  /(?:的?(?:亮度|音量|温度|位置))?(?:[调设改开]?[到为成至])\s*\d+(?:\.\d+)?\s*(?:%|度|摄氏度|档)?/g,
+  /(?:的?(?:亮度|音量|温度|位置))?(?:[调设改]|打?开)?[到为成至]\s*\d+(?:\.\d+)?\s*(?:%|度|摄氏度|档)?/g,
   /\b(?:to|at|by)\s+\d+(?:\.\d+)?\s*(?:%|percent|degrees?(?:\s+(?:celsius|fahrenheit))?|°\s*[cf]?)?(?:\s+(?:brightness|volume|bright))?/gi,
   /\b\d+(?:\.\d+)?\s*(?:%|percent|degrees?(?:\s+(?:celsius|fahrenheit))?|°\s*[cf]?)(?:\s+(?:brightness|volume|bright))?/gi,
   /\d+(?:\.\d+)?\s*(?:%|度|摄氏度)/g,
@@ -112,7 +112,7 @@ function stripCjk(dir: EntityDirectory, phrase: string, domains?: string[]): str
     changed = false;
     for (const word of CJK_LEADING) {
       const rest = out.slice(word.length).trimStart();
-      if (!out.startsWith(word) || !rest || !isCjk(rest[0]!)) continue;
+      if (!out.startsWith(word) || (rest && !isCjk(rest[0]!))) continue;
       // "开关面板" is a name; "打开开关面板" loses 打开 but keeps 开关.
       if (dir.startsAName(normalize(out.slice(0, word.length + 1)).compact, domains)) continue;
       out = rest;
@@ -121,7 +121,7 @@ function stripCjk(dir: EntityDirectory, phrase: string, domains?: string[]): str
     }
     for (const word of CJK_TRAILING) {
       const rest = out.slice(0, out.length - word.length).trimEnd();
-      if (!out.endsWith(word) || !rest) continue;
+      if (!out.endsWith(word)) continue;
       if (dir.endsAName(normalize(out.slice(-word.length - 1)).compact, domains)) continue;
       out = rest;
       changed = true;
