@@ -113,7 +113,6 @@ async function runCase(
   // Locks and garage doors are confirmed by the user in a next turn; the eval's user says yes.
   if (confirmation) {
     hooks.beforeConfirm?.(confirmation);
-    confirmation = undefined;
     const yes = c.dataset === "cyrene-zh" ? "好的，确认。" : "Yes, go ahead.";
     const second = await assistant.turn(
       { message: yes, conversationId: first.conversationId, source: "eval", policy: allowAllTools },

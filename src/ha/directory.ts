@@ -114,6 +114,11 @@ export class EntityDirectory {
     return this.nameLists(domains).some((l) => hasPrefix(l.ends, reversed));
   }
 
+  /** True when `compact` is exactly a name of an entity in `domains`. */
+  isAName(compact: string, domains?: string[]): boolean {
+    return this.nameLists(domains).some((l) => hasPrefix(l.starts, compact) && l.starts.includes(compact));
+  }
+
   /** True when a name of an entity in `domains` holds `word` (compact form) anywhere. */
   nameContains(word: string, domains?: string[]): boolean {
     return this.nameLists(domains).some((l) => l.starts.some((name) => name.includes(word)));

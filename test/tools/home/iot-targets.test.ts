@@ -176,6 +176,31 @@ describe("control targets in a home we did not write", () => {
     );
   });
 
+  it("resolves HA's two-part names: a device's name with its entity's own", () => {
+    // has_entity_name: the device "Ceiling Fan" in the kitchen has a fan (named by the device) and a
+    // light named "Light", shown as "Ceiling Fan Light".
+    const home = buildHome(
+      [{ id: "kitchen", name: "Kitchen", aliases: ["厨房"] }],
+      [
+        { id: "fan.ceiling_fan", name: "Ceiling Fan", area: "kitchen", device: "Ceiling Fan", state: "off" },
+        { id: "light.ceiling_fan_light", name: "Ceiling Fan Light", area: "kitchen", device: "Ceiling Fan" },
+        { id: "light.kitchen_spots", name: "Kitchen Spots", area: "kitchen" },
+      ],
+    );
+    home.registries.entities.find((e) => e.entity_id === "light.ceiling_fan_light")!.original_name = "Light";
+    home.registries.entities.find((e) => e.entity_id === "fan.ceiling_fan")!.original_name = null;
+    const two = home.directory();
+    const on = (service: string, target: string) => {
+      const [domain, name] = service.split(".") as [string, string];
+      return resolveTargets(two, { domain, service: name, targets: [target], all: false }).map((e) => e.entityId);
+    };
+    expect(on("light.turn_on", "Ceiling Fan Light")).toEqual(["light.ceiling_fan_light"]);
+    expect(on("light.turn_on", "the light of the ceiling fan")).toEqual(["light.ceiling_fan_light"]);
+    expect(on("light.turn_on", "ceiling fan")).toEqual(["light.ceiling_fan_light"]);
+    expect(on("fan.turn_on", "kitchen ceiling fan")).toEqual(["fan.ceiling_fan"]);
+    expect(on("fan.turn_on", "厨房的风扇")).toEqual(["fan.ceiling_fan"]);
+  });
+
   it("resolves lists of targets in both languages, part by part", () => {
     const both = ["light.kitchen_light", "light.living_room_lights"];
     expect(targets("light.turn_on", "both the kitchen light and the living room lights")).toEqual(both);

@@ -62,9 +62,11 @@ export function resolveTargets(dir: EntityDirectory, req: TargetRequest): Entity
   // the whole phrase is exactly one device's name ("Tom and Jerry lamp").
   const byName = (text: string) => {
     const core = targetCore(dir, text, domains);
-    const whole = resolve(dir, core, { domains });
     const parts = listParts(core);
-    if (parts.length < 2 || exactly(whole)) return byPhrase(text, core, whole);
+    if (parts.length < 2) return byPhrase(text, core);
+    // Only a list that is some device's whole name is worth resolving whole.
+    const whole = dir.isAName(normalize(core).compact, domains) ? resolve(dir, core, { domains }) : undefined;
+    if (whole && exactly(whole)) return byPhrase(text, core, whole);
     for (const part of parts) byPhrase(part, part);
   };
 
