@@ -16,7 +16,7 @@ function unseenHome() {
       { id: "kitchen", name: "Kitchen", aliases: ["厨房"] },
       { id: "terrace", name: "Terrace", aliases: ["露台"] },
       { id: "garden", name: "Garden", aliases: ["花园"] },
-      { id: "guest_house", name: "Guest House" },
+      { id: "guest_house", name: "Guest House", aliases: ["客房"] },
       { id: "study", name: "书房", aliases: ["Study"] },
       { id: "kids_room", name: "儿童房", aliases: ["Kids Room"] },
     ],
@@ -132,6 +132,9 @@ describe("control targets in a home we did not write", () => {
     expect(targets("lock.lock", "lock the door to the guest house")).toEqual(["lock.guest_house"]);
     expect(targets("todo.add_item", "shopping list")).toEqual(["todo.shopping_list"]);
     expect(targets("todo.add_item", "todo list")).toEqual(["todo.shopping_list"]);
+    expect(targets("lock.lock", "把客房的门锁上")).toEqual(["lock.guest_house"]);
+    expect(targets("todo.add_item", "购物清单")).toEqual(["todo.shopping_list"]);
+    expect(targets("vacuum.start", "打扫一下")).toEqual(["vacuum.roborock"]);
     expect(targets("media_player.media_pause", "pause the music on the terrace")).toEqual([
       "media_player.terrace_speakers",
     ]);
@@ -192,7 +195,9 @@ describe("control targets in a home we did not write", () => {
     const two = home.directory();
     const on = (service: string, target: string) => {
       const [domain, name] = service.split(".") as [string, string];
-      return resolveTargets(two, { domain, service: name, targets: [target], all: false }).map((e) => e.entityId);
+      return resolveTargets(two, { domain, service: name, targets: [target], all: false }).map(
+        (e) => e.entityId,
+      );
     };
     expect(on("light.turn_on", "Ceiling Fan Light")).toEqual(["light.ceiling_fan_light"]);
     expect(on("light.turn_on", "the light of the ceiling fan")).toEqual(["light.ceiling_fan_light"]);
