@@ -194,6 +194,14 @@ const squash = (text: string) =>
     .replace(/[^\p{L}\p{N}]+/gu, "")
     .replace(/s\b/g, "");
 
+const CLASS_WORDS: Record<string, RegExp> = {
+  tv: /\b(?:tv|television)\b|电视|投影/i,
+  speaker: /\b(?:speakers?|music|songs?)\b|音箱|音乐|歌/i,
+  blind: /\b(?:blinds?|shades?|shutters?)\b|百叶|卷帘/i,
+  curtain: /\bcurtains?\b|窗帘/i,
+  garage: /\bgarage\b|车库/i,
+};
+
 function tellsDevice(home: EvalHome, entityIds: string[], sentence: string): boolean {
   const said = squash(sentence.replace(/(\w)s\b/g, "$1"));
   return entityIds.every((id) => {
@@ -201,8 +209,10 @@ function tellsDevice(home: EvalHome, entityIds: string[], sentence: string): boo
     const domain = id.split(".")[0]!;
     const peers = home.entities.filter((e) => e.id.split(".")[0] === domain);
     if (peers.length === 1) return true;
-    if (entity.deviceClass && peers.filter((e) => e.deviceClass === entity.deviceClass).length === 1)
-      return true;
+    // "the TV" or "the music" tells a TV or a speaker when the home has one of that class.
+    const classWord = CLASS_WORDS[entity.deviceClass ?? ""];
+    const onlyOfClass = peers.filter((e) => e.deviceClass === entity.deviceClass).length === 1;
+    if (classWord && onlyOfClass && classWord.test(sentence)) return true;
     const device = home.devices.find((d) => d.id === entity.device);
     const area = home.areas.find((a) => a.id === entity.area);
     const names = [entity.name, device?.name, area?.name, ...(area?.aliases ?? [])];

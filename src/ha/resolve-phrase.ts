@@ -81,7 +81,11 @@ export function targetCore(dir: EntityDirectory, text: string, domains?: string[
   while (words.length && LEADING.has(plain(words[0]!)) && !keeps(0)) words.shift();
   while (words.length && TRAILING.has(plain(words[words.length - 1]!))) words.pop();
   const latin = words.filter((w) => !ARTICLES.has(plain(w))).join(" ");
-  return withoutActionWords(dir, stripCjk(dir, latin, domains), domains).trim();
+  const core = withoutActionWords(dir, stripCjk(dir, latin, domains), domains).trim();
+  // What the action words leave at the edges: "brightness of the lamp" → "of lamp" → "lamp".
+  return core
+    .replace(/^(?:(?:of|in|on|for|at|to|from)\s+)+/i, "")
+    .replace(/(?:\s+(?:of|in|on|for|at|to))+$/i, "");
 }
 
 /**
