@@ -76,6 +76,7 @@ async function main(): Promise<void> {
         home: r.home,
         cases: r.cases,
         "success %": r.successPct.toFixed(1),
+        "of all %": r.allSuccessPct.toFixed(1),
         "wrong device": r.wrongDevice,
         "refused w/ candidates": r.refusalsWithCandidates,
         "indeterminate (refused)": `${r.indeterminate} (${r.indeterminateRefused})`,

@@ -171,6 +171,8 @@ export interface Row {
   cases: number;
   /** Of the determinate cases. */
   successPct: number;
+  /** Of all cases, indeterminate ones included. */
+  allSuccessPct: number;
   /** Cases whose words cannot tell the device, and how many of them were refused with the candidates. */
   indeterminate: number;
   indeterminateRefused: number;
@@ -194,6 +196,7 @@ export function summarize(results: CaseResult[]): Row[] {
       home,
       cases: rs.length,
       successPct: scored.length ? (100 * scored.filter((r) => r.success).length) / scored.length : 100,
+      allSuccessPct: rs.length ? (100 * rs.filter((r) => r.success).length) / rs.length : 100,
       indeterminate: open.length,
       indeterminateRefused: open.filter((r) => r.refusedWithCandidates).length,
       wrongDevice: rs.reduce((n, r) => n + r.wrongDevices.length, 0),
@@ -217,12 +220,12 @@ export function summarize(results: CaseResult[]): Row[] {
 
 export function markdownTable(rows: Row[]): string {
   const head =
-    "| home | cases | success % | wrong-device | refusals w/ candidates | indeterminate (refused) | input tok/case | output tok/case | p50 ms | p95 ms |";
+    "| home | cases | success % | of all cases % | wrong-device | refusals w/ candidates | indeterminate (refused) | input tok/case | output tok/case | p50 ms | p95 ms |";
   const lines = rows.map(
     (r) =>
-      `| ${r.home} | ${r.cases} | ${r.successPct.toFixed(1)} | ${r.wrongDevice} | ${r.refusalsWithCandidates} | ` +
+      `| ${r.home} | ${r.cases} | ${r.successPct.toFixed(1)} | ${r.allSuccessPct.toFixed(1)} | ${r.wrongDevice} | ${r.refusalsWithCandidates} | ` +
       `${r.indeterminate} (${r.indeterminateRefused}) | ` +
       `${Math.round(r.promptTokens)} | ${Math.round(r.completionTokens)} | ${Math.round(r.p50Ms)} | ${Math.round(r.p95Ms)} |`,
   );
-  return [head, "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|", ...lines].join("\n");
+  return [head, "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|", ...lines].join("\n");
 }
