@@ -8,6 +8,7 @@ import { benchLoop } from "./loop.js";
 import { benchOllama } from "./ollama.js";
 import { benchOpenAiOverhead } from "./openai-overhead.js";
 import { benchReminders } from "./reminders.js";
+import { benchResolveTargets } from "./resolve-targets.js";
 import { benchToolTokens } from "./tool-tokens.js";
 import { benchWyoming } from "./wyoming.js";
 import { benchWyomingLimits } from "./wyoming-limits.js";
@@ -24,6 +25,7 @@ try {
   await benchWyoming(iterations);
   await benchWyomingLimits();
   await benchHa();
+  benchResolveTargets();
   await benchReminders();
   await benchKnowledge();
   await benchHostileDocuments();

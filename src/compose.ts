@@ -73,6 +73,8 @@ export interface ComposeOptions {
   schedulerClock?: Clock;
   /** Delivers to the user (default: through Home Assistant); tests record instead. */
   notifier?: Notifier;
+  /** The Home Assistant to act on (default: the configured one); the eval passes its homes. */
+  ha?: HomeAssistant;
 }
 
 /** The composition root: the one place that builds every part and wires them together. */
@@ -87,7 +89,7 @@ export function createCyrene(config: Config, options: ComposeOptions): Cyrene {
   if (interrupted > 0) logger.warn({ interrupted }, "background jobs were interrupted by the restart");
   turns.interruptRunning();
 
-  const ha = createHomeAssistant(config, logger);
+  const ha = options.ha ?? createHomeAssistant(config, logger);
   const systemZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   const timeZone = () => config.timeZone ?? ha.timeZone() ?? systemZone;
   const clock = options.schedulerClock ?? systemClock;

@@ -35,6 +35,8 @@ export interface IndexedName {
 export interface AreaTerm {
   compact: string;
   areaIds: string[];
+  /** The name of a floor (its areas), not of an area. */
+  floor?: boolean;
 }
 
 /**
@@ -99,6 +101,46 @@ export class EntityDirectory {
     return this.scratchSpace;
   }
 
+  private sortedNames: Map<string, { starts: string[]; ends: string[] }> | undefined;
+
+  /** True when a name of an entity in `domains` (any, without) begins with `prefix` (compact form). */
+  startsAName(prefix: string, domains?: string[]): boolean {
+    return this.nameLists(domains).some((l) => hasPrefix(l.starts, prefix));
+  }
+
+  /** True when a name of an entity in `domains` ends with `suffix` (compact form). */
+  endsAName(suffix: string, domains?: string[]): boolean {
+    const reversed = [...suffix].reverse().join("");
+    return this.nameLists(domains).some((l) => hasPrefix(l.ends, reversed));
+  }
+
+  /** True when `compact` is exactly a name of an entity in `domains`. */
+  isAName(compact: string, domains?: string[]): boolean {
+    return this.nameLists(domains).some((l) => hasPrefix(l.starts, compact) && l.starts.includes(compact));
+  }
+
+  /** True when a name of an entity in `domains` holds `word` (compact form) anywhere. */
+  nameContains(word: string, domains?: string[]): boolean {
+    return this.nameLists(domains).some((l) => l.starts.some((name) => name.includes(word)));
+  }
+
+  private nameLists(domains: string[] | undefined): { starts: string[]; ends: string[] }[] {
+    if (!this.sortedNames) {
+      const byDomain = new Map<string, { starts: string[]; ends: string[] }>();
+      for (const name of this.names) {
+        const domain = this.entities[name.entity]!.domain;
+        const lists = byDomain.get(domain) ?? { starts: [], ends: [] };
+        lists.starts.push(name.compact);
+        lists.ends.push([...name.compact].reverse().join(""));
+        byDomain.set(domain, lists);
+      }
+      for (const lists of byDomain.values()) [lists.starts, lists.ends].forEach((l) => l.sort());
+      this.sortedNames = byDomain;
+    }
+    const all = this.sortedNames;
+    return domains?.length ? domains.flatMap((d) => all.get(d) ?? []) : [...all.values()];
+  }
+
   get(entityId: string): EntityInfo | undefined {
     const index = this.byId.get(entityId);
     return index === undefined ? undefined : this.entities[index];
@@ -111,12 +153,14 @@ export class EntityDirectory {
   private indexAreas(registries: Registries): void {
     const floors = new Map(registries.floors.map((f) => [f.floor_id, f]));
     const terms = new Map<string, Set<string>>();
-    const addTerm = (text: string, areaId: string) => {
+    const floorTerms = new Set<string>();
+    const addTerm = (text: string, areaId: string, floor = false) => {
       const compact = normalize(text).compact;
       if (!compact) return;
       const ids = terms.get(compact) ?? new Set<string>();
       ids.add(areaId);
       terms.set(compact, ids);
+      if (floor) floorTerms.add(compact);
     };
     for (const area of registries.areas) {
       const floor = area.floor_id ? floors.get(area.floor_id) : undefined;
@@ -127,9 +171,14 @@ export class EntityDirectory {
         floorName: floor?.name,
       });
       for (const name of [area.name, ...(area.aliases ?? [])]) addTerm(name, area.area_id);
-      if (floor) for (const name of [floor.name, ...(floor.aliases ?? [])]) addTerm(name, area.area_id);
+      if (floor) for (const name of [floor.name, ...(floor.aliases ?? [])]) addTerm(name, area.area_id, true);
     }
-    for (const [compact, ids] of terms) this.areaTerms.push({ compact, areaIds: [...ids] });
+    for (const [compact, ids] of terms)
+      this.areaTerms.push({
+        compact,
+        areaIds: [...ids],
+        ...(floorTerms.has(compact) ? { floor: true } : {}),
+      });
     this.areaTerms.sort((a, b) => b.compact.length - a.compact.length);
   }
 
@@ -158,6 +207,19 @@ export class EntityDirectory {
       }
     }
   }
+}
+
+/** Whether a sorted list holds a string starting with `prefix`. */
+function hasPrefix(sorted: string[], prefix: string): boolean {
+  if (!prefix) return false;
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! < prefix) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < sorted.length && sorted[lo]!.startsWith(prefix);
 }
 
 function str(value: unknown): string | undefined {

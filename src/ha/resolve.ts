@@ -36,7 +36,7 @@ export type Resolution = (
 };
 
 export const MIN_SCORE = 0.6;
-const EXACT = 0.97;
+export const EXACT = 0.97;
 /** Scores below this come from gram overlap alone (no containment), see text.ts similarity(). */
 const FUZZY_CEILING = 0.8;
 const RANK_WINDOW = 0.2;
@@ -75,7 +75,7 @@ export function resolve(dir: EntityDirectory, text: string, filters: Filters = {
   }
 
   const query = normalize(trimmed);
-  const reading = interpret(query, dir);
+  const reading = interpret(query, dir, filters.domains);
   const saidExactly = new Set<number>();
   const namedWhole = new Set<number>();
   const nameScores = scoreNames(dir, query.compact, { literal: query.literal, saidExactly, namedWhole });
@@ -162,8 +162,12 @@ function bestAreaTerm(dir: EntityDirectory, text: string): string[] {
   return ids;
 }
 
-/** Reads areas and kinds of device out of a query; what remains (minus filler words) is the residual. */
-export function interpret(query: NormalizedText, dir: EntityDirectory): Reading {
+/**
+ * Reads areas and kinds of device out of a query; what remains (minus filler words) is the residual.
+ * With `domains` (the service's domain says what is meant), a kind word that fits none of them is a
+ * word of the name: "阳台灯" for a switch is the switch of that name, not a light.
+ */
+export function interpret(query: NormalizedText, dir: EntityDirectory, domains?: string[]): Reading {
   const taken = new Uint8Array(query.compact.length);
   const take = (word: string): boolean => {
     for (let from = 0; ;) {
@@ -176,10 +180,15 @@ export function interpret(query: NormalizedText, dir: EntityDirectory): Reading 
       from = at + 1;
     }
   };
-  const areaIds = new Set<string>();
-  for (const term of dir.areaTerms) if (take(term.compact)) term.areaIds.forEach((id) => areaIds.add(id));
+  // "二楼主卧" is the master bedroom on the second floor: a floor said with an area narrows it.
+  const named = new Set<string>();
+  const onFloors = new Set<string>();
+  for (const term of dir.areaTerms)
+    if (take(term.compact)) term.areaIds.forEach((id) => (term.floor ? onFloors : named).add(id));
+  const narrowed = [...named].filter((id) => onFloors.has(id));
+  const areaIds = new Set(named.size ? (narrowed.length ? narrowed : named) : onFloors);
   const kinds = new Set<Kind>();
-  for (const { word, kind } of KIND_WORDS) if (take(word)) kinds.add(kind);
+  for (const { word, kind } of KIND_WORDS) if (fitsDomains(kind, domains) && take(word)) kinds.add(kind);
 
   let residual = "";
   let offset = 0;
@@ -234,6 +243,10 @@ function scoreNames(dir: EntityDirectory, compact: string, matches?: NameMatches
       matches.saidExactly.add(name.entity);
   }
   return scores;
+}
+
+function fitsDomains(kind: Kind, domains: string[] | undefined): boolean {
+  return !domains?.length || kind.matches.some((m) => domains.includes(m.domain));
 }
 
 function kindsFit(kinds: Kind[], entity: EntityInfo): number {

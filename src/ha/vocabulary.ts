@@ -86,9 +86,23 @@ export const KINDS: Kind[] = [
     { domain: "binary_sensor", classes: ["smoke", "gas", "carbon_monoxide"] },
   ]),
   kind("sensor", "sensor|传感器|探测器", [{ domain: "sensor" }, { domain: "binary_sensor" }]),
-  kind("vacuum", "vacuum|robot vacuum|roomba|扫地机|扫地机器人|吸尘器|扫拖机器人", [{ domain: "vacuum" }]),
-  kind("media player", "media player|speaker|tv|television|music|音箱|音响|电视|播放器|音乐", [
-    { domain: "media_player" },
+  kind(
+    "vacuum",
+    "vacuum|vacuuming|vacuum cleaner|robot vacuum|roomba|hoover|cleaning robot|cleaning|clean|" +
+      "扫地|扫地机|扫地机器人|吸尘器|扫拖机器人|拖地|打扫",
+    [{ domain: "vacuum" }],
+  ),
+  kind("media player", "media player|player|播放器", [{ domain: "media_player" }]),
+  kind("tv", "tv|television|telly|电视|电视机", [
+    { domain: "media_player", classes: ["tv"], classlessFactor: 0.6 },
+  ]),
+  kind("speaker", "speaker|smart speaker|sound system|soundbar|stereo|音箱|音响|智能音箱|音响系统", [
+    { domain: "media_player", classes: ["speaker", "receiver"], classlessFactor: 0.8 },
+  ]),
+  // Music plays on speakers first, on a TV only if nothing else does.
+  kind("music", "music|song|songs|音乐|歌|歌曲", [
+    { domain: "media_player", classes: ["speaker", "receiver"], classlessFactor: 0.9 },
+    { domain: "media_player", factor: 0.5 },
   ]),
   kind("scene", "scene|场景|情景", [{ domain: "scene" }]),
   kind("script", "script|脚本", [{ domain: "script" }]),
@@ -97,7 +111,14 @@ export const KINDS: Kind[] = [
   kind("humidifier", "humidifier|dehumidifier|加湿器|除湿机", [{ domain: "humidifier" }]),
   kind("water heater", "water heater|boiler|热水器", [{ domain: "water_heater" }]),
   kind("camera", "camera|摄像头|监控", [{ domain: "camera" }]),
-  kind("valve", "valve|阀门|水阀", [{ domain: "valve" }]),
+  kind(
+    "valve",
+    "valve|water|watering|sprinkler|sprinklers|irrigation|阀门|水阀|浇水|浇花|灌溉|喷灌|洒水|洒水器|喷淋",
+    [{ domain: "valve" }],
+  ),
+  kind("todo", "todo|to do|list|todo list|to do list|shopping list|待办|待办事项|清单|购物清单", [
+    { domain: "todo" },
+  ]),
   kind("siren", "siren|警笛|蜂鸣器", [{ domain: "siren" }]),
   kind("button", "button|按钮", [{ domain: "button" }, { domain: "input_button" }]),
   kind("weather", "weather|天气", [{ domain: "weather" }]),
@@ -133,7 +154,7 @@ export function kindFit(kind: Kind, domain: string, deviceClass: string | undefi
 /** Words that carry no meaning for finding a device. Removed only from what is left after areas and kinds. */
 export const FILLERS = new Set(
   (
-    "the|a|an|my|our|all|every|each|please|in|at|of|and|or|on|turn|set|state|status|what|is|are|how|" +
+    "the|a|an|my|our|all|every|each|please|in|at|of|and|or|on|off|to|for|from|with|by|near|turn|set|state|status|what|is|are|how|" +
     "所有|全部|一下|帮我|请|把|和|与|跟|以及|还有|里面|现在|当前|打开|关闭|关掉|开启|状态|多少|几度|怎么样|吗|呢|家里"
   )
     .split("|")

@@ -288,6 +288,32 @@ describeHa("iot tools against a real Home Assistant", (info) => {
     },
   );
 
+  it(
+    "turns on the bedroom's wall switch named like a light (阳台灯 / Balcony Light in two rooms), in both languages",
+    SHARED,
+    async () => {
+      const { bedroom, livingRoom, bedroomEn, livingRoomEn } = fixture.balconySwitches;
+      const cases: [string, string, string][] = [
+        ["卧室的阳台灯", bedroom, livingRoom],
+        ["卧室阳台灯", bedroom, livingRoom],
+        ["把客厅的阳台灯打开", livingRoom, bedroom],
+        ["bedroom balcony light", bedroomEn, livingRoomEn],
+        ["Please turn on the balcony light in the living room", livingRoomEn, bedroomEn],
+      ];
+      for (const [target, meant, other] of cases) {
+        await restCall(info, "switch", "turn_off", { entity_id: [meant, other] });
+        const done = await ok(run("control", { service: "switch.turn_on", target }));
+        expect(done.results, target).toEqual([expect.stringContaining(`(${meant}): on`)]);
+        expect((await restState(info, meant)).state, target).toBe("on");
+        expect((await restState(info, other)).state, target).toBe("off");
+      }
+      // The bare name is both: refused with both candidates.
+      const ambiguous = await failed(run("control", { service: "switch.turn_on", target: "阳台灯" }));
+      expect(ambiguous).toContain(bedroom);
+      expect(ambiguous).toContain(livingRoom);
+    },
+  );
+
   it("reads an entity's exposure from HA itself, in and outside the entity registry", SHARED, async () => {
     const now = await ha.exposureNow([
       "light.kitchen_lights",

@@ -1,5 +1,8 @@
 import type { EntityDirectory, EntityInfo } from "../../../ha/directory.js";
-import { clearWinner, resolve, type Candidate, type Resolution } from "../../../ha/resolve.js";
+import { listParts, targetCore, unnamedCandidates } from "../../../ha/resolve-phrase.js";
+import { clearWinner, EXACT, resolve, type Candidate, type Resolution } from "../../../ha/resolve.js";
+import { normalize, singular } from "../../../ha/text.js";
+import { KIND_WORDS } from "../../../ha/vocabulary.js";
 import { ToolError } from "../../contract.js";
 
 export interface TargetRequest {
@@ -31,12 +34,40 @@ export function resolveTargets(dir: EntityDirectory, req: TargetRequest): Entity
   let houseWide = false;
 
   /** A kind of device named without a room ("lights", "所有的灯") is house-wide. */
-  const byName = (text: string) => {
-    const resolution = resolve(dir, text, { domains });
-    const picked = pick(dir, resolution, text, req);
+  const byPhrase = (text: string, core: string, resolution = resolve(dir, core, { domains })) => {
+    const unnamed = domains && !settled(resolution) ? unnamedCandidates(dir, core, domains) : undefined;
+    if (unnamed && unnamed.length > 1 && !req.all) {
+      throw new ToolError(
+        `"${text}" names no particular ${req.domain}; there are ${unnamed.length}: ${list(dir, unnamed)}. ` +
+          "Ask the user which one.",
+      );
+    }
+    const picked = unnamed?.length ? unnamed : pick(dir, resolution, text, req);
+    const inRoom = resolution.kind === "group" && resolution.reading.areaIds.length > 0;
+    if (inRoom && picked.length > 1 && !req.all && saysOne(core)) {
+      // "the master bedroom light" is one light: the one whose name it holds, else ask.
+      const named = picked.filter((e) => namesIn(core, e));
+      if (named.length !== 1) {
+        throw new ToolError(
+          `"${text}" could mean several devices: ${list(dir, picked)}. Ask the user which one (or pass all: true if they meant all of them).`,
+        );
+      }
+      picked.splice(0, picked.length, named[0]!);
+    }
     if (resolution.kind === "group" && resolution.reading.areaIds.length === 0 && picked.length > 1)
       houseWide = true;
     for (const e of picked) chosen.set(e.entityId, e);
+  };
+  // The request around the target never names the device; a list is resolved part by part unless
+  // the whole phrase is exactly one device's name ("Tom and Jerry lamp").
+  const byName = (text: string) => {
+    const core = targetCore(dir, text, domains);
+    const parts = listParts(core);
+    if (parts.length < 2) return byPhrase(text, core);
+    // Only a list that is some device's whole name is worth resolving whole.
+    const whole = dir.isAName(normalize(core).compact, domains) ? resolve(dir, core, { domains }) : undefined;
+    if (whole && exactly(whole)) return byPhrase(text, core, whole);
+    for (const part of parts) byPhrase(part, part);
   };
 
   for (const text of req.targets) {
@@ -71,6 +102,31 @@ export function resolveTargets(dir: EntityDirectory, req: TargetRequest): Entity
     );
   }
   return targets;
+}
+
+/**
+ * An English phrase that names a kind in the singular, without all/every/both ("the bedroom light"):
+ * one device is meant. Chinese has no plural, so "卧室的灯" stays the room's lights.
+ */
+function saysOne(core: string): boolean {
+  const words = core.toLowerCase().match(/[a-z]+/g) ?? [];
+  if (!words.length || words.some((w) => /^(?:all|every|both|each|everything)$/.test(w))) return false;
+  return !words.some((w) => singular(w) !== w && KIND_WORDS.some((k) => k.word === singular(w)));
+}
+
+function namesIn(core: string, entity: EntityInfo): boolean {
+  const name = normalize(entity.name).compact;
+  return name.length > 0 && normalize(core).compact.includes(name);
+}
+
+/** A resolution that names its devices without doubt: a group, or one clear and confident winner. */
+function settled(r: Resolution): boolean {
+  if (r.kind === "group") return r.candidates.length > 0;
+  return r.kind === "ranked" && clearWinner(r.candidates) && (r.candidates[0]?.score ?? 0) >= CONFIDENT;
+}
+
+function exactly(r: Resolution): boolean {
+  return r.kind === "ranked" && (r.candidates[0]?.score ?? 0) >= EXACT && clearWinner(r.candidates);
 }
 
 function wrongDomain(entity: EntityInfo, req: TargetRequest): ToolError {

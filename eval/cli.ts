@@ -1,0 +1,95 @@
+/**
+ * npm run eval -- --model NAME [--markdown | --json] [--home ID]... [--subset ci] [--limit N]
+ * npm run eval -- --scripted whole|stripped [--markdown | --json]
+ *
+ * Runs the home-control eval through Cyrene's real turn. With --model, against the OpenAI-compatible
+ * endpoint in CYRENE_LLM_BASE_URL (key in CYRENE_LLM_API_KEY, or OPENAI_API_KEY); with --scripted, offline
+ * with the literal-minded model of the CI test. Prints a table per home and overall.
+ */
+import { parseArgs } from "node:util";
+import { ScriptedLlm } from "../test/fixtures/scripted-llm/server.js";
+import { loadDataset } from "./dataset.js";
+import { scriptConfirmation, scriptLiteralModel, type TargetStyle } from "./literal-model.js";
+import { markdownTable, runCases, summarize, type CaseResult, type LlmEndpoint } from "./run.js";
+import { ciSubset } from "./subset.js";
+
+const { values } = parseArgs({
+  options: {
+    model: { type: "string" },
+    scripted: { type: "string" },
+    markdown: { type: "boolean", default: false },
+    json: { type: "boolean", default: false },
+    home: { type: "string", multiple: true },
+    subset: { type: "string" },
+    limit: { type: "string" },
+    failures: { type: "boolean", default: false },
+  },
+});
+
+async function main(): Promise<void> {
+  if (!values.model && !values.scripted) {
+    throw new Error(
+      "pass --model NAME (with CYRENE_LLM_BASE_URL and a key in the environment) or --scripted whole|stripped",
+    );
+  }
+  const dataset = loadDataset();
+  let cases = values.subset === "ci" ? ciSubset(dataset.cases) : dataset.cases;
+  if (values.home?.length) cases = cases.filter((c) => values.home!.includes(c.home));
+  if (values.limit) cases = cases.slice(0, Number(values.limit));
+  const progress = (r: CaseResult) => {
+    if (values.failures && !r.success)
+      process.stderr.write(`${r.id} | ${r.sentence} | ${r.error ?? r.wrongDevices.join(",")}\n`);
+  };
+
+  let results: CaseResult[];
+  if (values.scripted) {
+    const style = values.scripted as TargetStyle;
+    if (style !== "whole" && style !== "stripped") throw new Error("--scripted takes whole or stripped");
+    const llm = await ScriptedLlm.start();
+    try {
+      const endpoint = { baseUrl: llm.baseUrl, apiKey: "scripted", model: `literal-${style}` };
+      results = await runCases(dataset.homes, cases, endpoint, {
+        beforeCase: (c) => scriptLiteralModel(llm, c, style),
+        beforeConfirm: (id) => scriptConfirmation(llm, id),
+        onResult: progress,
+      });
+    } finally {
+      await llm.close();
+    }
+  } else {
+    const baseUrl = process.env.CYRENE_LLM_BASE_URL;
+    const apiKey = process.env.CYRENE_LLM_API_KEY ?? process.env.OPENAI_API_KEY;
+    if (!baseUrl || !apiKey)
+      throw new Error("set CYRENE_LLM_BASE_URL and CYRENE_LLM_API_KEY (or OPENAI_API_KEY)");
+    const endpoint: LlmEndpoint = { baseUrl, apiKey, model: values.model! };
+    results = await runCases(dataset.homes, cases, endpoint, { onResult: progress });
+  }
+  const rows = summarize(results);
+  const model = values.model ?? `literal (${values.scripted})`;
+  if (values.json) {
+    console.log(JSON.stringify({ model, cases: results.length, rows, results }, null, 2));
+  } else if (values.markdown) {
+    console.log(`### ${model}: ${results.length} cases\n\n${markdownTable(rows)}`);
+  } else {
+    console.table(
+      rows.map((r) => ({
+        home: r.home,
+        cases: r.cases,
+        "success %": r.successPct.toFixed(1),
+        "of all %": r.allSuccessPct.toFixed(1),
+        "wrong device": r.wrongDevice,
+        "refused w/ candidates": r.refusalsWithCandidates,
+        "indeterminate (refused)": `${r.indeterminate} (${r.indeterminateRefused})`,
+        "in tok/case": Math.round(r.promptTokens),
+        "out tok/case": Math.round(r.completionTokens),
+        "p50 ms": Math.round(r.p50Ms),
+        "p95 ms": Math.round(r.p95Ms),
+      })),
+    );
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});

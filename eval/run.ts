@@ -1,0 +1,231 @@
+/**
+ * Runs eval cases through Cyrene's real turn (the Assistant, its tool loop and iot_control) against each
+ * home, and scores them by the home's states: a case passes when exactly the expected entities changed
+ * as expected and nothing else did. A call on any other entity is a wrong-device action.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createCyrene } from "../src/compose.js";
+import { loadConfig } from "../src/config/load.js";
+import { silentLogger } from "../src/logging/logger.js";
+import { allowAllTools } from "../src/tools/policy.js";
+import type { EvalCase, EvalHome, Expectation } from "./dataset.js";
+import { SimHome } from "./sim-home.js";
+
+export interface LlmEndpoint {
+  baseUrl: string;
+  apiKey: string;
+  model: string;
+}
+
+export interface CaseResult {
+  id: string;
+  home: string;
+  sentence: string;
+  /** See EvalCase.determinate. */
+  determinate: boolean;
+  success: boolean;
+  /** Entities acted on that the case did not mean. */
+  wrongDevices: string[];
+  /** Nothing was done, and a tool answer named the candidates. */
+  refusedWithCandidates: boolean;
+  promptTokens: number;
+  completionTokens: number;
+  latencyMs: number;
+  /** The last iot_control error, for reading failures. */
+  error?: string;
+}
+
+export interface RunHooks {
+  /** Before each case (the scripted eval scripts its model here). */
+  beforeCase?: (c: EvalCase) => void;
+  /** Before the user's "yes" to a confirmation that iot_control asked for (locks, garage doors). */
+  beforeConfirm?: (confirmationId: string) => void;
+  onResult?: (r: CaseResult) => void;
+}
+
+/** Runs `cases` (grouped by home) against `llm`; one Cyrene per home, as a fresh install would be. */
+export async function runCases(
+  homes: EvalHome[],
+  cases: EvalCase[],
+  llm: LlmEndpoint,
+  hooks: RunHooks = {},
+): Promise<CaseResult[]> {
+  const results: CaseResult[] = [];
+  for (const home of homes) {
+    const mine = cases.filter((c) => c.home === home.id);
+    if (!mine.length) continue;
+    const sim = new SimHome(home);
+    const dataDir = mkdtempSync(join(tmpdir(), "cyrene-eval-"));
+    const config = loadConfig({
+      optionsPath: join(dataDir, "no-options.json"),
+      env: {
+        CYRENE_LLM_BASE_URL: llm.baseUrl,
+        CYRENE_LLM_API_KEY: llm.apiKey,
+        CYRENE_LLM_MODEL: llm.model,
+        CYRENE_DATA_DIR: dataDir,
+        CYRENE_TIME_ZONE: "UTC",
+        CYRENE_LOG_LEVEL: "silent",
+        CYRENE_THINKER_ENABLED: "false",
+      },
+    });
+    const cyrene = createCyrene(config, { logger: silentLogger(), ha: sim });
+    try {
+      for (const c of mine) {
+        sim.reset(c);
+        hooks.beforeCase?.(c);
+        const result = await runCase(cyrene.assistant, sim, c, hooks);
+        results.push(result);
+        hooks.onResult?.(result);
+      }
+    } finally {
+      await cyrene.background.settle();
+      await cyrene.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  return results;
+}
+
+type Assistant = ReturnType<typeof createCyrene>["assistant"];
+
+async function runCase(
+  assistant: Assistant,
+  sim: SimHome,
+  c: EvalCase,
+  hooks: RunHooks,
+): Promise<CaseResult> {
+  const before = sim.current();
+  const errors: string[] = [];
+  let confirmation: string | undefined;
+  const sink = (event: Parameters<Parameters<Assistant["turn"]>[1]>[0]) => {
+    if (event.type !== "tool_finished" || event.name !== "iot_control") return;
+    if (!event.result.success) errors.push(event.result.error);
+    const data = event.result.success
+      ? (event.result.data as { status?: string; confirmation_id?: string })
+      : {};
+    if (data.status === "confirmation_required") confirmation = data.confirmation_id;
+  };
+  const started = performance.now();
+  const first = await assistant.turn({ message: c.sentence, source: "eval", policy: allowAllTools }, sink);
+  const usage = { ...first.usage };
+  // Locks and garage doors are confirmed by the user in a next turn; the eval's user says yes.
+  if (confirmation) {
+    hooks.beforeConfirm?.(confirmation);
+    const yes = c.dataset === "cyrene-zh" ? "好的，确认。" : "Yes, go ahead.";
+    const second = await assistant.turn(
+      { message: yes, conversationId: first.conversationId, source: "eval", policy: allowAllTools },
+      sink,
+    );
+    usage.promptTokens += second.usage.promptTokens;
+    usage.completionTokens += second.usage.completionTokens;
+  }
+  const latencyMs = performance.now() - started;
+  const after = sim.current();
+  const wrongDevices = [
+    ...new Set(sim.calls.flatMap((call) => call.entityIds ?? []).filter((id) => !(id in c.expect))),
+  ];
+  const changedElsewhere = Object.keys(after).some(
+    (id) => !(id in c.expect) && fingerprint(after[id]) !== fingerprint(before[id]),
+  );
+  const met = Object.entries(c.expect).every(([id, want]) => holds(want, before[id], after[id]));
+  const success = met && !changedElsewhere && wrongDevices.length === 0;
+  return {
+    id: c.id,
+    home: c.home,
+    sentence: c.sentence,
+    determinate: c.determinate,
+    success,
+    wrongDevices,
+    refusedWithCandidates:
+      !success && sim.calls.length === 0 && errors.some((e) => /\([a-z_]+\.[a-z0-9_]+[,)]/.test(e)),
+    promptTokens: usage.promptTokens,
+    completionTokens: usage.completionTokens,
+    latencyMs,
+    error: errors.at(-1),
+  };
+}
+
+function fingerprint(s: { state: string; attributes: Record<string, unknown> } | undefined): string {
+  return s ? JSON.stringify([s.state, s.attributes]) : "";
+}
+
+type StateLike = { state: string; attributes: Record<string, unknown> } | undefined;
+
+function holds(want: Expectation, before: StateLike, after: StateLike): boolean {
+  if (!after) return false;
+  if (want.state !== undefined && after.state !== want.state) return false;
+  if (!want.attribute) return true;
+  const { name, op, value } = want.attribute;
+  const now = after.attributes[name];
+  const was = before?.attributes[name];
+  if (op === "changed") return JSON.stringify(now) !== JSON.stringify(was);
+  if (typeof now !== "number" || value === undefined) return false;
+  if (op === "eq") return Math.abs(now - value) <= Math.max(1e-6, Math.abs(value) * 0.01);
+  return op === "gt" ? now > value : now < value;
+}
+
+export interface Row {
+  home: string;
+  cases: number;
+  /** Of the determinate cases. */
+  successPct: number;
+  /** Of all cases, indeterminate ones included. */
+  allSuccessPct: number;
+  /** Cases whose words cannot tell the device, and how many of them were refused with the candidates. */
+  indeterminate: number;
+  indeterminateRefused: number;
+  wrongDevice: number;
+  refusalsWithCandidates: number;
+  promptTokens: number;
+  completionTokens: number;
+  p50Ms: number;
+  p95Ms: number;
+}
+
+/** One row per home and an overall row. */
+export function summarize(results: CaseResult[]): Row[] {
+  const homes = [...new Set(results.map((r) => r.home))];
+  const row = (home: string, rs: CaseResult[]): Row => {
+    const latency = rs.map((r) => r.latencyMs).sort((a, b) => a - b);
+    const at = (q: number) => latency[Math.min(latency.length - 1, Math.floor(q * latency.length))] ?? 0;
+    const scored = rs.filter((r) => r.determinate);
+    const open = rs.filter((r) => !r.determinate);
+    return {
+      home,
+      cases: rs.length,
+      successPct: scored.length ? (100 * scored.filter((r) => r.success).length) / scored.length : 100,
+      allSuccessPct: rs.length ? (100 * rs.filter((r) => r.success).length) / rs.length : 100,
+      indeterminate: open.length,
+      indeterminateRefused: open.filter((r) => r.refusedWithCandidates).length,
+      wrongDevice: rs.reduce((n, r) => n + r.wrongDevices.length, 0),
+      refusalsWithCandidates: rs.filter((r) => r.refusedWithCandidates).length,
+      promptTokens: rs.length ? rs.reduce((n, r) => n + r.promptTokens, 0) / rs.length : 0,
+      completionTokens: rs.length ? rs.reduce((n, r) => n + r.completionTokens, 0) / rs.length : 0,
+      p50Ms: at(0.5),
+      p95Ms: at(0.95),
+    };
+  };
+  return [
+    ...homes.map((h) =>
+      row(
+        h,
+        results.filter((r) => r.home === h),
+      ),
+    ),
+    row("overall", results),
+  ];
+}
+
+export function markdownTable(rows: Row[]): string {
+  const head =
+    "| home | cases | success % | of all cases % | wrong-device | refusals w/ candidates | indeterminate (refused) | input tok/case | output tok/case | p50 ms | p95 ms |";
+  const lines = rows.map(
+    (r) =>
+      `| ${r.home} | ${r.cases} | ${r.successPct.toFixed(1)} | ${r.allSuccessPct.toFixed(1)} | ${r.wrongDevice} | ${r.refusalsWithCandidates} | ` +
+      `${r.indeterminate} (${r.indeterminateRefused}) | ` +
+      `${Math.round(r.promptTokens)} | ${Math.round(r.completionTokens)} | ${Math.round(r.p50Ms)} | ${Math.round(r.p95Ms)} |`,
+  );
+  return [head, "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|", ...lines].join("\n");
+}

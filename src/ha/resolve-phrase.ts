@@ -1,0 +1,171 @@
+import type { EntityDirectory, EntityInfo } from "./directory.js";
+import { interpret } from "./resolve.js";
+import { isCjk, normalize } from "./text.js";
+import { KIND_WORDS } from "./vocabulary.js";
+
+/**
+ * What a control target says once the request around it is taken away. Literal-minded models pass the
+ * user's whole sentence ("Please turn on the kitchen range hood", "把卧室的阳台灯打开"); the words that
+ * ask for the action never name the device, so they must not widen or blur the match.
+ */
+
+/** Latin words that ask for an action or are politeness; stripped only at the start of the phrase. */
+const LEADING = new Set(
+  (
+    "please kindly can could would will you hey ok okay turn switch set make put start stop pause unpause resume " +
+    "play skip go back open close shut lock unlock raise lower dim brighten increase decrease activate " +
+    "deactivate enable disable on off up down the a an my our both me to it heat cool mute unmute return send " +
+    "dock run begin end change adjust"
+  ).split(" "),
+);
+/** Latin words that end a request without naming anything ("Deck light on", "… please"). */
+const TRAILING = new Set("on off please now up down again thanks for me to it back".split(" "));
+/** Articles never name a device, wherever they are. */
+const ARTICLES = new Set(["the", "a", "an"]);
+
+/** Chinese request words, longest first, stripped from the start or the end of the phrase. */
+const CJK_LEADING = (
+  "麻烦你|麻烦|请你|请|帮我|帮忙|给我|给|你能不能|能不能|可以|你|把|将|一下|切到|切换到|换到|打开|开启|关闭|关掉|关上|启动|停止|暂停|继续|" +
+  "播放|调高|调低|调亮|调暗|调大|调小|调到|设置|设定|设为|锁上|锁好|解锁|拉开|合上|升起|降下|开始|开|关|让|去"
+)
+  .split("|")
+  .sort((a, b) => b.length - a.length);
+const CJK_TRAILING = (
+  "一下吧|一下|一点|吧|啊|呀|了|呢|吗|打开|开启|关闭|关掉|关上|启动|停止|暂停|锁上|锁好|解锁|拉开|合上|升起|降下|" +
+  "继续播放|继续|播放|开始|调亮|调暗|调高|调低|调大|调小|开|关"
+)
+  .split("|")
+  .sort((a, b) => b.length - a.length);
+
+/** A value the action sets ("to 50%", "22 degrees", "调到26度", "亮度50%"), never part of a device name. */
+const SETTINGS = [
+  /(?:的?(?:亮度|音量|温度|位置))?(?:[调设改]|打?开)?[到为成至]\s*\d+(?:\.\d+)?\s*(?:%|度|摄氏度|档)?/g,
+  /\b(?:to|at|by)\s+\d+(?:\.\d+)?\s*(?:%|percent|degrees?(?:\s+(?:celsius|fahrenheit))?|°\s*[cf]?)?(?:\s+(?:brightness|volume|bright))?/gi,
+  /\b\d+(?:\.\d+)?\s*(?:%|percent|degrees?(?:\s+(?:celsius|fahrenheit))?|°\s*[cf]?)(?:\s+(?:brightness|volume|bright))?/gi,
+  /\d+(?:\.\d+)?\s*(?:%|度|摄氏度)/g,
+];
+
+/**
+ * Words that say what to do to a device, not which: once the request is gone, a phrase made only of
+ * these (with areas and kinds) names no device, so the only candidate is meant ("volume", "next song").
+ */
+const SERVICE_WORDS = new Set(
+  (
+    "volume|louder|quieter|softer|loud|quiet|track|next|previous|prior|last|song|songs|music|skip|pause|resume|" +
+    "unpause|play|playing|playback|mute|unmute|brightness|bright|brighter|dimmer|dim|brighten|temperature|degree|" +
+    "degrees|warmer|cooler|hotter|colder|position|halfway|level|it|them|everything|again|mode|media|down|up|" +
+    "return|base|dock|charge|charging|home|" +
+    "音量|声音|大声|小声|大点|小点|下一首|上一首|下一曲|上一曲|切歌|歌|音乐|亮度|亮一点|暗一点|温度|度|位置|一点|点|它|模式|" +
+    "回充|充电|回去|工作"
+  )
+    .split("|")
+    .map((w) => normalize(w).compact),
+);
+
+/** Service words that are not also words for a kind of device (music, song are: they pick speakers). */
+const ACTION_WORDS = [...SERVICE_WORDS].filter(
+  (w) =>
+    w.length > 1 &&
+    !KIND_WORDS.some((k) => k.word === w) &&
+    !/^(?:it|them|again|mode|level|度|点|它)$/.test(w),
+);
+
+/** The target with the request around it taken away: "Please turn on the Garage Light" → "Garage Light". */
+export function targetCore(dir: EntityDirectory, text: string, domains?: string[]): string {
+  let phrase = text.normalize("NFKC").trim();
+  for (const setting of SETTINGS) phrase = phrase.replace(setting, " ");
+  const words = phrase.split(/\s+/).filter(Boolean);
+  const keeps = (from: number) =>
+    dir.startsAName(normalize(words.slice(from, from + 2).join(" ")).compact, domains);
+  // All of it may go: "pause", "turn it down" name no device (see unnamedCandidates).
+  while (words.length && LEADING.has(plain(words[0]!)) && !keeps(0)) words.shift();
+  while (words.length && TRAILING.has(plain(words[words.length - 1]!))) words.pop();
+  const latin = words.filter((w) => !ARTICLES.has(plain(w))).join(" ");
+  const core = withoutActionWords(dir, stripCjk(dir, latin, domains), domains).trim();
+  // What the action words leave at the edges: "brightness of the lamp" → "of lamp" → "lamp".
+  return core
+    .replace(/^(?:(?:of|in|on|for|at|to|from)\s+)+/i, "")
+    .replace(/(?:\s+(?:of|in|on|for|at|to))+$/i, "");
+}
+
+/**
+ * Drops words that say what to do, not to which device ("staff room speaker volume" → "staff room
+ * speaker", "书房音箱音量" → "书房音箱"), unless a name in the domain holds them or they name a kind.
+ */
+function withoutActionWords(dir: EntityDirectory, phrase: string, domains?: string[]): string {
+  let out = phrase;
+  for (const word of ACTION_WORDS) {
+    const cjk = isCjk(word);
+    // A Latin action word takes the value after it along: "speaker volume 25" → "speaker".
+    const latin = new RegExp(`\\b${word}s?\\b(?:\\s+(?:to|at)?\\s*\\d+(?:\\.\\d+)?\\s*%?)?`, "gi");
+    if (!(cjk ? out.includes(word) : latin.test(out))) continue;
+    if (dir.nameContains(word, domains)) continue;
+    out = cjk ? out.split(word).join("") : out.replace(latin, " ");
+  }
+  return out.replace(/\s+/g, " ");
+}
+
+function plain(word: string): string {
+  return word.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
+}
+
+/** Strips Chinese request words from the start and end of the phrase, never into a device's name. */
+function stripCjk(dir: EntityDirectory, phrase: string, domains?: string[]): string {
+  let out = phrase.replace(/[。！!？?，,]+$/u, "");
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const word of CJK_LEADING) {
+      const rest = out.slice(word.length).trimStart();
+      if (!out.startsWith(word) || (rest && !isCjk(rest[0]!))) continue;
+      // "开关面板" is a name; "打开开关面板" loses 打开 but keeps 开关.
+      if (dir.startsAName(normalize(out.slice(0, word.length + 1)).compact, domains)) continue;
+      out = rest;
+      changed = true;
+      break;
+    }
+    for (const word of CJK_TRAILING) {
+      const rest = out.slice(0, out.length - word.length).trimEnd();
+      if (!out.endsWith(word)) continue;
+      if (dir.endsAName(normalize(out.slice(-word.length - 1)).compact, domains)) continue;
+      out = rest;
+      changed = true;
+      break;
+    }
+  }
+  return out;
+}
+
+const LIST_SEPARATOR = /\s+(?:and|&|plus)\s+|\s*(?:和|与|跟|以及|还有|、|，|,)\s*/i;
+
+/** "A and B", "A和B", "A、B" → its parts; one part when the phrase is not a list. */
+export function listParts(core: string): string[] {
+  return core
+    .replace(/^(?:both|either)\s+/i, "")
+    .split(LIST_SEPARATOR)
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+/**
+ * The entities of the service's domain that a phrase naming no device can mean: "pause" (one media
+ * player), "start vacuuming" (one vacuum), "the light in the hall" (the hall's). Undefined when the
+ * phrase says something beyond areas, kinds and action words: then it names something else.
+ */
+export function unnamedCandidates(
+  dir: EntityDirectory,
+  core: string,
+  domains: string[],
+): EntityInfo[] | undefined {
+  const reading = interpret(normalize(core), dir, domains);
+  let rest = reading.residual;
+  for (const word of SERVICE_WORDS) if (word && rest.includes(word)) rest = rest.split(word).join("");
+  if (rest.replace(/[0-9]/g, "")) return undefined;
+  const areas = new Set(reading.areaIds);
+  return dir.entities.filter(
+    (entity) =>
+      entity.exposed &&
+      !entity.secondary &&
+      domains.includes(entity.domain) &&
+      (!areas.size || (entity.areaId !== undefined && areas.has(entity.areaId))),
+  );
+}
