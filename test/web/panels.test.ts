@@ -223,6 +223,11 @@ describe("the status panel", () => {
     await page.locator("#status-ha ~ p .chip", { hasText: /unavailable|connecting/ }).waitFor();
     await page.locator("code.chip", { hasText: "sleep" }).waitFor();
     await page.getByRole("heading", { name: /Disabled tools \(\d+\)/ }).waitFor();
+    // Without SearXNG, web_search is not offered: Status names the setting that enables it.
+    await page.getByRole("heading", { name: /Not configured \(\d+\)/ }).waitFor();
+    expect(await page.locator(".not-configured li", { hasText: "web_search" }).innerText()).toMatch(
+      /web_search\s+set\s+CYRENE_SEARXNG_URL/,
+    );
     await page.locator("table tbody tr").first().waitFor();
     // One turn, in the singular; its status a chip in the UI's language.
     expect(await page.getByText(/\b1 turn: [\d,]+ prompt tokens/).count()).toBe(1);

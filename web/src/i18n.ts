@@ -234,6 +234,8 @@ const en = {
   lastError: "Last error: {error}",
   toolsOffered: "Tools offered ({count})",
   toolsDisabled: "Disabled tools ({count})",
+  toolsNotConfigured: "Not configured ({count})",
+  enabledBy: "set",
   none: "none",
   recentTurns: "Recent turns",
   turnsSummary_one:
@@ -517,6 +519,8 @@ const zh: Strings = {
   lastError: "最近的错误：{error}",
   toolsOffered: "提供的工具（{count}）",
   toolsDisabled: "已停用的工具（{count}）",
+  toolsNotConfigured: "未配置（{count}）",
+  enabledBy: "需设置",
   none: "无",
   recentTurns: "最近的轮次",
   turnsSummary_one: "{count} 轮：提示 {prompt} 词元（缓存命中 {cached}，{rate}），生成 {completion} 词元",

@@ -11,7 +11,7 @@ interface Status {
   model: string;
   llm: { status: string; since?: string; last_error?: string };
   home_assistant: { status: string; reason?: string; version?: string };
-  tools: { offered: string[]; disabled: string[] };
+  tools: { offered: string[]; disabled: string[]; not_configured?: { name: string; setting: string }[] };
   recent_turns: {
     count: number;
     prompt_tokens: number;
@@ -103,6 +103,7 @@ export class StatusView extends LitElement {
               : html`<span class="muted">${t("none")}</span>`
           }
         </div>
+        ${this.renderNotConfigured(s.tools.not_configured ?? [])}
       </section>
       <section class="card" aria-labelledby="status-turns">
         <h2 id="status-turns">${t("recentTurns")}</h2>
@@ -157,6 +158,21 @@ export class StatusView extends LitElement {
         }
       </section>
     `;
+  }
+
+  /** Tools left out because the service they need is not set up, each with the setting that enables it. */
+  private renderNotConfigured(tools: { name: string; setting: string }[]): TemplateResult | typeof nothing {
+    if (tools.length === 0) return nothing;
+    return html`<h3 class="disabled-title">${t("toolsNotConfigured", { count: tools.length })}</h3>
+      <ul class="plain not-configured">
+        ${tools.map(
+          (tool) =>
+            html`<li>
+              <code class="chip">${tool.name}</code> <span class="muted">${t("enabledBy")}</span>
+              <code>${tool.setting}</code>
+            </li>`,
+        )}
+      </ul>`;
   }
 
   static override styles = [
