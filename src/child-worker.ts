@@ -156,11 +156,16 @@ export class ChildWorker<Request, Reply> {
       this.child = undefined;
       this.ready = undefined;
     }
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    child.kill("SIGKILL");
-    await exited;
+    await killAndWait(child);
   }
+}
+
+/** Stops a child process at once and resolves when it has exited (at once if it already has). */
+export async function killAndWait(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGKILL");
+  await exited;
 }
 
 function aborted(signal: AbortSignal | undefined): Promise<undefined> {

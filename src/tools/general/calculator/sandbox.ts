@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { createRequire } from "node:module";
 import { ToolError } from "../../contract.js";
 import { CALCULATOR_WORKER_SOURCE } from "./worker-source.js";
+import { killAndWait } from "../../../child-worker.js";
 
 export interface SandboxOptions {
   /** Time one expression may take once the worker is ready. */
@@ -166,10 +167,7 @@ export class MathSandbox {
       this.worker = undefined;
       this.ready = undefined;
     }
-    if (worker.exitCode !== null || worker.signalCode !== null) return;
-    const exited = new Promise((resolve) => worker.once("exit", resolve));
-    worker.kill("SIGKILL");
-    await exited;
+    await killAndWait(worker);
   }
 }
 
