@@ -104,11 +104,12 @@ export interface CompletionRequest {
   prior: SeenMessage[];
   /** The newest message: a user's, or the results of client tools the turn paused for. */
   last:
-    | { kind: "user"; text: string }
-    | { kind: "tool_results"; results: { toolCallId: string; content: string }[] };
+    { kind: "user"; text: string; toolResults: ToolResults } | { kind: "tool_results"; results: ToolResults };
   /** The messages as sent, for the direct model. */
   messages: ChatMessage[];
 }
+
+type ToolResults = { toolCallId: string; content: string }[];
 
 export function parseCompletion(raw: unknown, cyreneTools: readonly string[]): CompletionRequest {
   const request = parseBody(body, raw);
@@ -212,14 +213,18 @@ function splitHistory(messages: Message[], model: ModelId): Pick<CompletionReque
       .slice(0, upTo)
       .filter((m) => m.role === "user" || m.role === "assistant")
       .map((m) => ({ role: m.role, content: textOf(m.content) }));
-  if (last.role === "tool") {
-    let start = messages.length;
+  const toolBlock = (end: number) => {
+    let start = end;
     while (start > 0 && messages[start - 1]!.role === "tool") start--;
     const results = messages
-      .slice(start)
+      .slice(start, end)
       .map((m) => ({ toolCallId: m.tool_call_id ?? "", content: textOf(m.content) }));
     if (results.some((r) => !r.toolCallId))
       throw new HttpError(400, "Every tool message needs its tool_call_id.");
+    return { start, results };
+  };
+  if (last.role === "tool") {
+    const { start, results } = toolBlock(messages.length);
     return { prior: seen(start), last: { kind: "tool_results", results } };
   }
   if (last.role !== "user" && model === AGENT_MODEL) {
@@ -243,7 +248,9 @@ function splitHistory(messages: Message[], model: ModelId): Pick<CompletionReque
       );
     }
   }
-  return { prior: seen(messages.length - 1), last: { kind: "user", text } };
+  // Results of client tools sent with the next message (the client went on without waiting).
+  const { results } = toolBlock(messages.length - 1);
+  return { prior: seen(messages.length - 1), last: { kind: "user", text, toolResults: results } };
 }
 
 export function textOf(content: Message["content"]): string {

@@ -121,6 +121,7 @@ function startTurn(
       {
         ...options,
         message: last.text,
+        toolResults: last.toolResults,
         conversationId: resolved.conversationId,
         priorMessages: "priorMessages" in resolved ? resolved.priorMessages : undefined,
         source: "openai",
