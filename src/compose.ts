@@ -128,6 +128,7 @@ export function createCyrene(config: Config, options: ComposeOptions): Cyrene {
     ...knowledgeTools({
       knowledge: knowledge.base,
       memory: knowledge.memory,
+      ownerOf: (id) => conversations.ownerOf(id),
       files: knowledgeFileAccess(config, databasePath),
       zone: timeZone,
       clock: options.clock,

@@ -3,6 +3,7 @@ import type { ChatCompletionToolChoiceOption } from "openai/resources/chat/compl
 import type { SamplingParams } from "../llm/client.js";
 import { emptyUsage, type ChatMessage } from "../llm/messages.js";
 import type { Logger } from "../logging/logger.js";
+import { UNNAMED, type Requester } from "../store/conversation-access.js";
 import type { ConversationStore } from "../store/conversations.js";
 import { seenHashes } from "../store/transcript.js";
 import type { TurnStore } from "../store/turns.js";
@@ -30,6 +31,11 @@ export interface TurnOptions {
   params?: SamplingParams;
   /** Who is talking, as the entry point knows them (HA's user behind ingress). */
   person?: { id: string; name: string };
+  /**
+   * Whose conversations this turn may open, continue or resume, and whose a new one is (see
+   * store/conversation-access.ts). Default: nobody named.
+   */
+  requester?: Requester;
   /** The final answer must be JSON of this form; it is checked, and the LLM gets one more try. */
   output?: OutputFormat;
   /**
@@ -51,8 +57,6 @@ export interface TurnInput extends TurnOptions {
   priorMessages?: ChatMessage[];
   /** Who started the turn, stored with a new conversation: "api", "openai", "cli", "thinker", … */
   source: string;
-  /** Whose conversation a new one is ("" when the entry point does not say). */
-  caller?: string;
   /** The entry point's own id for a new conversation (HA's conversation id over Wyoming). */
   externalId?: string;
   /** The client app's own instructions (its system message), passed on in this turn's note. */
@@ -132,13 +136,15 @@ export class Assistant {
   }
 
   async turn(input: TurnInput, emit: EventSink): Promise<TurnOutcome> {
-    if (input.conversationId && !this.conversations.get(input.conversationId)) {
+    const requester = input.requester ?? UNNAMED;
+    // Someone else's conversation is answered exactly as one that does not exist.
+    if (input.conversationId && !this.conversations.open(input.conversationId, requester)) {
       throw new UnknownConversationError(`No conversation with id ${input.conversationId}`);
     }
     const conversationId = input.conversationId ?? randomUUID();
     const create = input.conversationId
       ? undefined
-      : { source: input.source, caller: input.caller, externalId: input.externalId };
+      : { source: input.source, owner: requester.owner, externalId: input.externalId };
     return this.queue.run(conversationId, async () => {
       const turnId = randomUUID();
       // The caller left while this turn waited behind another one: store nothing, ask nothing.
@@ -177,9 +183,12 @@ export class Assistant {
   /** Continues a turn that paused for the client's tools, with their results. */
   async resume(input: ResumeInput, emit: EventSink): Promise<TurnOutcome> {
     const first = input.toolResults[0];
-    const paused = first?.toolCallId
+    const found = first?.toolCallId
       ? this.turns.awaitingCall(first.toolCallId)
       : input.conversationId && this.turns.awaitingIn(input.conversationId);
+    // A turn paused in someone else's conversation is not waiting for this requester's results.
+    const paused =
+      found && this.conversations.open(found.conversationId, input.requester ?? UNNAMED) ? found : undefined;
     if (!paused) {
       throw new UnknownToolCallError(
         `No turn is waiting for the result of tool call ${first?.toolCallId ?? "(none given)"}.`,

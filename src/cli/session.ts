@@ -2,6 +2,7 @@ import { createInterface } from "node:readline";
 import type { TurnOutcome } from "../agent/assistant.js";
 import type { Cyrene } from "../compose.js";
 import { allowAllTools } from "../tools/policy.js";
+import { CONSOLE } from "../store/conversation-access.js";
 import type { Renderer } from "./render.js";
 
 export const EXIT_FAILED = 1;
@@ -92,6 +93,7 @@ export class ChatSession {
           message,
           conversationId: this.conversationId,
           source: "cli",
+          requester: CONSOLE,
           policy: allowAllTools,
           signal: this.turn.signal,
         },

@@ -17,6 +17,12 @@ export interface MemoryQuery {
   limit?: number;
   /** Leave out this turn's messages (the question being asked must not answer itself). */
   excludeTurnId?: string;
+  /**
+   * Whose conversations "said" covers: the owner key of the conversation the search is asked from (see
+   * store/conversation-access.ts). Without one, nothing said is found; facts and thoughts are the
+   * household's and found all the same.
+   */
+  owner?: string;
 }
 
 /** One exchange of a past conversation: the user's message and the answer (either may be what matched). */
@@ -52,8 +58,8 @@ const EVERYTHING: TimeRange = { from: 0, to: Number.MAX_SAFE_INTEGER };
 const SNIPPET = 400;
 
 /**
- * Recall over three kinds of memory: what was said in past conversations (not the Thinker's own), the
- * facts the user asked to have remembered, and the Thinker's thoughts. With words, each kind is ranked by
+ * Recall over three kinds of memory: what was said in past conversations of the same owner (not the
+ * Thinker's own), the facts the user asked to have remembered, and the Thinker's thoughts. With words, each kind is ranked by
  * bm25 and the three rankings are fused by reciprocal rank; without, the newest come first.
  */
 export class MemorySearch {
@@ -79,7 +85,9 @@ export class MemorySearch {
     const match = matchExpression(terms);
     const wants = (kind: MemoryKind) => !request.kind || request.kind === kind;
     const lists: MemoryHit[][] = [
-      wants("said") ? this.said(match, range, limit, request.excludeTurnId ?? "") : [],
+      wants("said") && request.owner !== undefined
+        ? this.said(match, range, limit, request.owner, request.excludeTurnId ?? "")
+        : [],
       wants("fact") ? this.facts(match, range, limit) : [],
       wants("thought") ? this.thoughts(match, range, limit) : [],
     ];
@@ -93,27 +101,33 @@ export class MemorySearch {
     return hits.slice(0, limit).map((hit) => snippets(hit, terms));
   }
 
-  private said(match: string | undefined, range: TimeRange, limit: number, excludeTurnId: string): SaidHit[] {
+  private said(
+    match: string | undefined,
+    range: TimeRange,
+    limit: number,
+    owner: string,
+    excludeTurnId: string,
+  ): SaidHit[] {
     const rows = (
       match
         ? this.db
             .prepare(
               `SELECT m.id, m.conversation_id, m.role, m.body, m.created_at FROM memory_fts
                JOIN messages m ON m.id = memory_fts.rowid JOIN conversations c ON c.id = m.conversation_id
-               WHERE memory_fts MATCH ? AND c.source != 'thinker' AND m.created_at BETWEEN ? AND ?
-                 AND COALESCE(m.turn_id, '') != ?
+               WHERE memory_fts MATCH ? AND c.caller = ? AND c.source != 'thinker'
+                 AND m.created_at BETWEEN ? AND ? AND COALESCE(m.turn_id, '') != ?
                ORDER BY bm25(memory_fts) LIMIT ?`,
             )
-            .all(match, range.from, range.to, excludeTurnId, limit * 2)
+            .all(match, owner, range.from, range.to, excludeTurnId, limit * 2)
         : this.db
             .prepare(
               `SELECT m.id, m.conversation_id, m.role, m.body, m.created_at FROM messages m
                JOIN conversations c ON c.id = m.conversation_id
-               WHERE m.role = 'user' AND c.source != 'thinker' AND m.created_at BETWEEN ? AND ?
-                 AND COALESCE(m.turn_id, '') != ?
+               WHERE m.role = 'user' AND c.caller = ? AND c.source != 'thinker'
+                 AND m.created_at BETWEEN ? AND ? AND COALESCE(m.turn_id, '') != ?
                ORDER BY m.id DESC LIMIT ?`,
             )
-            .all(range.from, range.to, excludeTurnId, limit)
+            .all(owner, range.from, range.to, excludeTurnId, limit)
     ) as MessageRow[];
     const seen = new Set<number>();
     const hits: SaidHit[] = [];

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { ChatMessage } from "../llm/messages.js";
 import { firstLineTitle } from "../titles.js";
+import { mayOpen, type Requester } from "./conversation-access.js";
 import type { Db } from "./database.js";
 import { continues } from "./transcript.js";
 import type { TurnEnd } from "./turns.js";
@@ -9,8 +10,8 @@ export interface ConversationInfo {
   id: string;
   source: string;
   title: string | null;
-  /** Who the conversation belongs to, as the entry point named them ("" when it does not say). */
-  caller: string;
+  /** Whose conversation it is: an owner key (see conversation-access.ts). */
+  owner: string;
   createdAt: number;
   updatedAt: number;
 }
@@ -29,12 +30,14 @@ export interface ListOptions {
   /** Text that must appear in the title or a message. */
   query?: string;
   source?: string;
-  caller?: string;
+  /** Only the conversations this requester may open (all of them with `seesAll`). */
+  visibleTo?: Requester;
 }
 
 export interface NewConversation {
   source: string;
-  caller?: string;
+  /** The owner key of the requester who opens it (see conversation-access.ts). */
+  owner: string;
   /** The entry point's own id for the conversation, unique per source. */
   externalId?: string;
 }
@@ -82,23 +85,38 @@ export class ConversationStore {
     };
   }
 
-  create(source: string, options: { title?: string; caller?: string } = {}): ConversationInfo {
+  create(source: string, options: { title?: string; owner?: string } = {}): ConversationInfo {
     const now = Date.now();
     const info = {
       id: randomUUID(),
       source,
       title: options.title ?? null,
-      caller: options.caller ?? "",
+      owner: options.owner ?? "",
       createdAt: now,
       updatedAt: now,
     };
-    this.statements.insert.run(info.id, source, info.title, info.caller, now, now, null);
+    this.statements.insert.run(info.id, source, info.title, info.owner, now, now, null);
     return info;
   }
 
+  /** A conversation by id, whoever owns it: for the store's own users, never to answer a requester. */
   get(id: string): ConversationInfo | undefined {
     const row = this.statements.get.get(id) as ConversationRow | undefined;
     return row && toInfo(row);
+  }
+
+  /**
+   * The conversation `requester` names, if it may open it (conversation-access.ts); otherwise undefined,
+   * exactly as for an id that does not exist, so that naming someone else's tells nothing.
+   */
+  open(id: string, requester: Requester): ConversationInfo | undefined {
+    const info = this.get(id);
+    return info && mayOpen(requester, info.owner) ? info : undefined;
+  }
+
+  /** Whose a conversation is (its owner key), or undefined when there is no such conversation. */
+  ownerOf(id: string): string | undefined {
+    return this.get(id)?.owner;
   }
 
   /** Newest first; page on with `before` = the last one's updatedAt. */
@@ -106,7 +124,8 @@ export class ConversationStore {
     const conditions: [string, ...unknown[]][] = [];
     if (options.before !== undefined) conditions.push(["updated_at < ?", options.before]);
     if (options.source !== undefined) conditions.push(["source = ?", options.source]);
-    if (options.caller !== undefined) conditions.push(["caller = ?", options.caller]);
+    const requester = options.visibleTo;
+    if (requester && !requester.seesAll) conditions.push(["caller = ?", requester.owner]);
     if (options.query) {
       const pattern = `%${options.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       conditions.push([
@@ -126,7 +145,10 @@ export class ConversationStore {
     return rows.map(toInfo);
   }
 
-  /** The conversation an entry point knows by its own id (HA's conversation id over Wyoming). */
+  /**
+   * The conversation an entry point knows by its own id (HA's conversation id over Wyoming). Whose it is
+   * is checked where the turn opens it (Assistant.turn), as for any id.
+   */
   findExternal(source: string, externalId: string): string | undefined {
     return (this.statements.byExternalId.get(source, externalId) as { id: string } | undefined)?.id;
   }
@@ -151,8 +173,8 @@ export class ConversationStore {
     return this.db.transaction(() => {
       if (create) {
         const now = Date.now();
-        const { source, caller = "", externalId = null } = create;
-        this.statements.insert.run(conversationId, source, null, caller, now, now, externalId);
+        const { source, owner, externalId = null } = create;
+        this.statements.insert.run(conversationId, source, null, owner, now, now, externalId);
       }
       this.append(conversationId, turnId, messages);
       const { turns } = this.statements.beginTurn.get(conversationId) as { turns: number };
@@ -206,13 +228,16 @@ export class ConversationStore {
 
   /**
    * The conversation a resent history continues: the one whose shown transcript ends with it, among the
-   * caller's conversations from this source. Only an unambiguous match counts; two clients that began
-   * alike must never land in each other's conversation.
+   * requester's own conversations from this source (never more, whatever `seesAll` says). Only an
+   * unambiguous match counts; two clients that began alike must never land in each other's conversation.
    */
-  matchHistory(source: string, caller: string, history: string[]): HistoryMatch {
+  matchHistory(source: string, requester: Requester, history: string[]): HistoryMatch {
     const tail = history.at(-1);
     if (!tail) return undefined;
-    const rows = this.statements.bySeenTail.all(tail, source, caller) as { id: string; seen: string }[];
+    const rows = this.statements.bySeenTail.all(tail, source, requester.owner) as {
+      id: string;
+      seen: string;
+    }[];
     const matches = rows.filter((row) => continues(JSON.parse(row.seen) as string[], history));
     if (matches.length === 1) return { conversationId: matches[0]!.id };
     return matches.length > 1 ? { ambiguous: matches.length } : undefined;
@@ -268,7 +293,7 @@ function toInfo(row: ConversationRow): ConversationInfo {
     id: row.id,
     source: row.source,
     title: row.title,
-    caller: row.caller,
+    owner: row.caller,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

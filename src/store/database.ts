@@ -1,6 +1,7 @@
 import Database from "better-sqlite3";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
+import { OWNER_KEYS_MIGRATION } from "./conversation-access.js";
 
 export type Db = Database.Database;
 
@@ -168,6 +169,7 @@ const MIGRATIONS: string[] = [
    CREATE VIRTUAL TABLE thought_fts USING fts5(body, content = '', contentless_delete = 1,
      tokenize = 'porter unicode61 remove_diacritics 2');
    CREATE TABLE knowledge_state (key TEXT PRIMARY KEY, value INTEGER NOT NULL);`,
+  OWNER_KEYS_MIGRATION,
 ];
 
 /** Opens (creating if needed) the SQLite database and brings its schema up to date. */

@@ -1,5 +1,6 @@
 import { DateTime } from "luxon";
 import type { HomeAssistant } from "../ha/index.js";
+import { HOUSEHOLD } from "../store/conversation-access.js";
 import type { ConversationStore } from "../store/conversations.js";
 import type { Reminder } from "../reminders/types.js";
 import type { ThoughtTrigger } from "./types.js";
@@ -32,7 +33,7 @@ export async function thoughtMessage(context: ThoughtContext): Promise<string> {
       ? ""
       : `\nFacts passed along: ${JSON.stringify(trigger.context).slice(0, 1_000)}`;
   const recent = context.conversations
-    .list({ limit: 8 })
+    .list({ limit: 8, visibleTo: HOUSEHOLD })
     .filter((c) => c.source !== "thinker" && c.title)
     .slice(0, 3)
     .map((c) => `- ${c.title} (${DateTime.fromMillis(c.updatedAt, { zone }).toFormat("MM-dd HH:mm")})`);

@@ -4,6 +4,7 @@ import type { HomeAssistant } from "../ha/index.js";
 import type { Logger } from "../logging/logger.js";
 import type { Notifier } from "../notify/notifier.js";
 import type { ReminderService } from "../reminders/service.js";
+import { HOUSEHOLD } from "../store/conversation-access.js";
 import type { ConversationStore } from "../store/conversations.js";
 import type { ToolPolicy } from "../tools/policy.js";
 import { isQuiet, refusal, type Limits } from "./limits.js";
@@ -109,6 +110,7 @@ export class Thinker {
             now,
           }),
           source: "thinker",
+          requester: HOUSEHOLD,
           policy: this.deps.policy,
           signal: abort.signal,
           output: { type: "json_schema", name: "thought_outcome", schema: OUTCOME_SCHEMA },

@@ -72,14 +72,20 @@ describe("conversation identity", () => {
     const alice = await send([u("remember 42")], { user: "alice" });
     const bob = await send([u("remember 42"), a("Noted."), u("and?")], { user: "bob" });
     expect(bob.conversationId).not.toBe(alice.conversationId);
-    const named = await client.chat.completions
-      .create({
-        model: "cyrene",
-        messages: [u("which one?")],
-        metadata: { conversation_id: alice.conversationId },
-      })
-      .withResponse();
+    const byId = (user?: string) =>
+      client.chat.completions
+        .create({
+          model: "cyrene",
+          messages: [u("which one?")],
+          metadata: { conversation_id: alice.conversationId },
+          user,
+        })
+        .withResponse();
+    const named = await byId("alice");
     expect(named.response.headers.get("x-cyrene-conversation-id")).toBe(alice.conversationId);
+    // Alice's conversation is hers: named by another caller, or by none, it does not exist.
+    await expect(byId("bob")).rejects.toMatchObject({ status: 404 });
+    await expect(byId()).rejects.toMatchObject({ status: 404 });
   });
 
   it("delivers a background result only to the conversation that started the job", async () => {

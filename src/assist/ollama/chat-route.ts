@@ -1,10 +1,11 @@
 import { Router } from "express";
 import { UnknownToolCallError, type TurnOptions, type TurnOutcome } from "../../agent/assistant.js";
 import type { AgentEvent } from "../../agent/events.js";
-import { resolveConversation } from "../../agent/history-match.js";
 import { toSpeech } from "../../agent/spoken.js";
 import { HttpError } from "../../server/errors.js";
 import { abortOnDisconnect } from "../../server/sse.js";
+import { HOUSEHOLD } from "../../store/conversation-access.js";
+import { resolveConversation } from "../../store/conversation-resolution.js";
 import type { ToolDefinition } from "../../tools/contract.js";
 import type { OllamaAppDeps } from "./app.js";
 import { loadedLine, sendWholeChat, StreamedChat, Timing, type AnswerShape } from "./chat-answer.js";
@@ -72,6 +73,8 @@ async function runTurn(
   const options: TurnOptions = {
     policy: deps.policy,
     signal,
+    // HA does not say who speaks: the household's voice, which never reaches a person's own chats.
+    requester: HOUSEHOLD,
     clientTools: clientToolsOf(deps, request),
     params: request.params,
     output: request.output,
@@ -80,9 +83,9 @@ async function runTurn(
   const shown = spoken ? toSpeech : undefined;
   const resolved = resolveConversation(conversations, {
     source: OLLAMA_SOURCE,
-    caller: "",
+    requester: HOUSEHOLD,
     prior: request.prior,
-  });
+  })!;
   const { last } = request;
   if (last.kind === "tool_results") {
     if (!resolved.conversationId) {
@@ -104,7 +107,6 @@ async function runTurn(
       conversationId: resolved.conversationId,
       priorMessages: resolved.priorMessages,
       source: OLLAMA_SOURCE,
-      caller: "",
       instructions: request.instructions,
       transcript: { before: resolved.seen, shown },
     },

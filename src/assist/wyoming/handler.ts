@@ -2,6 +2,7 @@ import type { Assistant } from "../../agent/assistant.js";
 import type { AgentEvent, FinalEvent } from "../../agent/events.js";
 import { toSpeech } from "../../agent/spoken.js";
 import type { Logger } from "../../logging/logger.js";
+import { HOUSEHOLD } from "../../store/conversation-access.js";
 import type { ConversationStore } from "../../store/conversations.js";
 import type { ToolPolicy } from "../../tools/policy.js";
 import type { WyomingEvent } from "./framing.js";
@@ -107,7 +108,8 @@ export async function answerTranscript(event: WyomingEvent, deps: TranscriptDeps
 
 /**
  * The turn, in the conversation HA's id names. Two first utterances of one HA conversation cannot both
- * create it: the Assistant stores the first one's conversation before the next event is read.
+ * create it: the Assistant stores the first one's conversation before the next event is read. HA does not
+ * say who speaks: the turn is the household's voice, which never opens a person's own chats.
  */
 function runTurn(
   message: string,
@@ -121,6 +123,7 @@ function runTurn(
     {
       message,
       source: SOURCE,
+      requester: HOUSEHOLD,
       ...(conversationId ? { conversationId } : { externalId }),
       policy: deps.policy,
       voice: true,

@@ -2,6 +2,7 @@ import { Router, type Request } from "express";
 import { z } from "zod";
 import { UnknownConversationError, type Assistant } from "../../agent/assistant.js";
 import type { AgentEvent } from "../../agent/events.js";
+import { personRequester, UNNAMED, type Requester } from "../../store/conversation-access.js";
 import type { ConversationInfo, ConversationStore } from "../../store/conversations.js";
 import type { JobStore } from "../../store/jobs.js";
 import type { ToolPolicy } from "../../tools/policy.js";
@@ -26,7 +27,10 @@ export interface ChatRouteDeps {
   conversations: ConversationStore;
   jobs: JobStore;
   policy: ToolPolicy;
-  /** Everyone sees every conversation (an admin option); otherwise each person sees their own. */
+  /**
+   * Everyone may list, open, continue and delete every conversation here (an admin option); otherwise
+   * each person only their own. It never widens /v1, the voice, or memory_search.
+   */
   showAllConversations: boolean;
 }
 
@@ -39,12 +43,15 @@ export function chatRoutes({
   showAllConversations,
 }: ChatRouteDeps): Router {
   const router = Router();
+  /** The signed-in person behind ingress, or nobody named (the API token, standalone). */
+  const requester = (req: Request): Requester => {
+    const seesAll = showAllConversations;
+    return req.person ? personRequester(req.person.id, { seesAll }) : { ...UNNAMED, seesAll };
+  };
   /** A conversation the requester may see, or a 404 (someone else's is not shown to exist). */
   const visible = (req: Request, id: string): ConversationInfo => {
-    const info = conversations.get(id);
-    if (!info || (!showAllConversations && info.caller !== (req.person?.id ?? ""))) {
-      throw new HttpError(404, `No conversation with id ${id}`, "not_found");
-    }
+    const info = conversations.open(id, requester(req));
+    if (!info) throw new HttpError(404, `No conversation with id ${id}`, "not_found");
     return info;
   };
 
@@ -55,7 +62,7 @@ export function chatRoutes({
       message: body.message,
       conversationId: body.conversation_id,
       source: "api",
-      caller: req.person?.id ?? "",
+      requester: requester(req),
       person: req.person,
       policy,
     };
@@ -112,7 +119,7 @@ export function chatRoutes({
       limit: query.limit,
       before: instant(query.before),
       query: query.q,
-      ...(showAllConversations ? {} : { caller: req.person?.id ?? "" }),
+      visibleTo: requester(req),
     });
     const last = list.at(-1);
     res.json({

@@ -8,10 +8,11 @@ import {
 import type { AgentEvent } from "../../agent/events.js";
 import type { LlmClient } from "../../llm/client.js";
 import type { LlmToolCall, LlmUsage } from "../../llm/messages.js";
+import { clientRequester, type Requester } from "../../store/conversation-access.js";
+import { resolveConversation } from "../../store/conversation-resolution.js";
 import type { ConversationStore } from "../../store/conversations.js";
 import type { ToolPolicy } from "../../tools/policy.js";
 import { HttpError } from "../errors.js";
-import { resolveConversation } from "../../agent/history-match.js";
 import { passThrough } from "../openai/direct.js";
 import { AGENT_MODEL, MODELS, parseCompletion, type CompletionRequest } from "../openai/request.js";
 import { CompletionStream } from "../openai/stream.js";
@@ -63,17 +64,12 @@ export function openAiRoutes(deps: OpenAiRouteDeps): Router {
     const signal = abortOnDisconnect(res);
     if (request.model !== AGENT_MODEL) return passThrough(deps.llm, request, res, signal);
 
-    const named = req.get(CONVERSATION_HEADER) ?? request.conversationId;
-    if (named && !deps.conversations.get(named)) {
-      throw new HttpError(
-        404,
-        `No conversation with id ${named}`,
-        "invalid_request_error",
-        "conversation_id",
-        "not_found",
-      );
-    }
-    const turn = startTurn(deps, request, named, signal);
+    // Behind ingress the signed-in person asks (and `user` is only a label); otherwise the `user` field.
+    const asking = {
+      requester: clientRequester(req.person?.id, request.caller),
+      named: req.get(CONVERSATION_HEADER) ?? request.conversationId,
+    };
+    const turn = startTurn(deps, request, asking, signal);
     const render = request.stream ? new StreamedAnswer(res, request) : undefined;
     const outcome = await turn((event) => render?.event(event)).catch((error: unknown) => {
       if (error instanceof UnknownToolCallError)
@@ -93,17 +89,19 @@ type StartedTurn = (emit: (event: AgentEvent) => void) => Promise<TurnOutcome>;
 /**
  * The turn a request asks for: a paused one resumed with the client's tool results, or a new one in the
  * conversation named or matched by its history. Either records what the client is shown, so its next
- * resend of the history finds the conversation again.
+ * resend of the history finds the conversation again. A named conversation the requester may not open
+ * is answered 404, as one that does not exist: never a new conversation that would tell them apart.
  */
 function startTurn(
   { assistant, conversations, policy }: OpenAiRouteDeps,
   request: CompletionRequest,
-  named: string | undefined,
+  { requester, named }: { requester: Requester; named: string | undefined },
   signal: AbortSignal,
 ): StartedTurn {
   const options: TurnOptions = {
     policy,
     signal,
+    requester,
     clientTools: request.clientTools,
     toolChoice: request.toolChoice,
     params: request.params,
@@ -111,11 +109,16 @@ function startTurn(
   };
   const { last } = request;
   if (last.kind === "tool_results") {
+    if (named !== undefined && !conversations.open(named, requester)) throw unknownConversation(named);
     return (emit) => assistant.resume({ ...options, toolResults: last.results, transcript: {} }, emit);
   }
-  const resolved = named
-    ? { conversationId: named, seen: conversations.seen(named) }
-    : resolveConversation(conversations, { source: "openai", caller: request.caller, prior: request.prior });
+  const resolved = resolveConversation(conversations, {
+    source: "openai",
+    requester,
+    named,
+    prior: request.prior,
+  });
+  if (!resolved) throw unknownConversation(named!);
   return (emit) =>
     assistant.turn(
       {
@@ -125,12 +128,21 @@ function startTurn(
         conversationId: resolved.conversationId,
         priorMessages: "priorMessages" in resolved ? resolved.priorMessages : undefined,
         source: "openai",
-        caller: request.caller,
         instructions: request.instructions,
         transcript: { before: resolved.seen },
       },
       emit,
     );
+}
+
+function unknownConversation(id: string): HttpError {
+  return new HttpError(
+    404,
+    `No conversation with id ${id}`,
+    "invalid_request_error",
+    "conversation_id",
+    "not_found",
+  );
 }
 
 function answerJson(res: Response, request: CompletionRequest, outcome: TurnOutcome): void {

@@ -38,6 +38,8 @@ export function knowledgeFileAccess(config: Config, databasePath: string): FileA
 export interface KnowledgeToolsOptions {
   knowledge: KnowledgeBase;
   memory: MemorySearch;
+  /** Whose a conversation is (ConversationStore.ownerOf), for memory_search. */
+  ownerOf: (conversationId: string) => string | undefined;
   files: FileAccess;
   zone: () => string;
   clock?: () => Date;
@@ -53,6 +55,11 @@ export function knowledgeTools(options: KnowledgeToolsOptions): Tool[] {
       maxFileBytes: options.maxFileBytes,
     }),
     knowledgeSearchTool({ knowledge: options.knowledge }),
-    memorySearchTool({ memory: options.memory, zone: options.zone, clock: options.clock }),
+    memorySearchTool({
+      memory: options.memory,
+      ownerOf: options.ownerOf,
+      zone: options.zone,
+      clock: options.clock,
+    }),
   ];
 }

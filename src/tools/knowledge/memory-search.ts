@@ -6,6 +6,8 @@ import { defineTool } from "../define-tool.js";
 
 export interface MemorySearchOptions {
   memory: MemorySearch;
+  /** Whose a conversation is (its owner key): a turn recalls only what was said in its owner's conversations. */
+  ownerOf: (conversationId: string) => string | undefined;
   zone: () => string;
   /** The current instant (tests pass their own). */
   clock?: () => Date;
@@ -15,7 +17,10 @@ const DESCRIPTION =
   "Recall past conversations, remembered facts and your background thoughts (回忆/上次说过/之前聊过/你在想什么) " +
   "by words and/or time (from/to: 上周, 2026-03-01). No query: the newest.";
 
-/** Searches what was said in earlier conversations, the remembered facts and the Thinker's thoughts. */
+/**
+ * Searches what was said in earlier conversations of the asking conversation's owner (a person's own
+ * chats, or the household's voice conversations), the remembered facts and the Thinker's thoughts.
+ */
 export function memorySearchTool(options: MemorySearchOptions): Tool {
   const parameters = z.object({
     query: z.string().optional(),
@@ -40,6 +45,7 @@ export function memorySearchTool(options: MemorySearchOptions): Tool {
         kind: args.kind,
         limit: args.limit,
         excludeTurnId: ctx.turnId,
+        owner: ctx.conversationId === undefined ? undefined : options.ownerOf(ctx.conversationId),
       });
       const day = (ms: number) => DateTime.fromMillis(ms, { zone }).toFormat("yyyy-MM-dd HH:mm");
       return {

@@ -29,10 +29,12 @@ const chat = (message: string) => {
 };
 
 let calls = 0;
-const memorySearch = async (args: Record<string, unknown>) => {
+/** The conversation a search is asked from: what was said is searched among its owner's conversations. */
+let askedFrom: string | undefined;
+const memorySearch = async (args: Record<string, unknown>, conversationId = askedFrom) => {
   const result = await h.cyrene.registry.execute(
     { id: `m${++calls}`, name: "memory_search", arguments: JSON.stringify(args) },
-    { policy: allowAllTools, logger: silentLogger(), hardTimeoutMs: 5_000 },
+    { policy: allowAllTools, logger: silentLogger(), hardTimeoutMs: 5_000, conversationId },
   );
   if (!result.success) throw new Error(result.error);
   return result.data as Json;
@@ -44,6 +46,7 @@ describe("memory_search", () => {
   beforeAll(async () => {
     h.llm.script({ text: "听起来不错！" });
     restaurantConversation = (await chat("我去了一家叫湘里人家的湘菜馆，剁椒鱼头很好吃")).conversation_id;
+    askedFrom = restaurantConversation;
     h.llm.script({ text: "Noted." });
     await chat("The plumber comes on Friday to fix the kitchen sink.");
   });
@@ -107,6 +110,12 @@ describe("memory_search", () => {
     const newest = await memorySearch({});
     expect(newest.results.map((r: { kind: string }) => r.kind)).toContain("said");
     expect(newest.results.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it("finds nothing said when asked from no conversation (it cannot tell whose words it may see)", async () => {
+    const found = await memorySearch({ query: "湘菜馆 plumber" }, "");
+    expect(found.results).toEqual([]);
+    expect((await memorySearch({ query: "湘菜馆" })).results).not.toEqual([]);
   });
 
   it("says what it cannot read", async () => {

@@ -1,0 +1,45 @@
+import type { ChatMessage } from "../llm/messages.js";
+import type { Requester } from "./conversation-access.js";
+import type { ConversationStore } from "./conversations.js";
+import { seenHashes, type SeenMessage } from "./transcript.js";
+
+/** What a request says of the conversation it continues. */
+export interface ConversationRequest {
+  source: string;
+  /** Who asks: only their own conversations are found (see conversation-access.ts). */
+  requester: Requester;
+  /** The id the client named (`X-Cyrene-Conversation-Id`, `metadata.conversation_id`). */
+  named?: string;
+  /** For clients that resend their history: the user and assistant texts before the newest user message. */
+  prior?: SeenMessage[];
+}
+
+export type Resolved =
+  | { conversationId: string; seen: string[]; priorMessages?: undefined }
+  | { conversationId?: undefined; seen: string[]; priorMessages: ChatMessage[] };
+
+/**
+ * Which stored conversation a request continues, under the requester's access rule: the one it names,
+ * if the requester may open it; else the one conversation of the requester's, from this source, that its
+ * resent history continues; else none, and a new conversation is seeded with the history. Undefined when
+ * the named conversation does not exist or is someone else's (the two are not told apart).
+ */
+export function resolveConversation(
+  conversations: ConversationStore,
+  request: ConversationRequest,
+): Resolved | undefined {
+  if (request.named !== undefined) {
+    if (!conversations.open(request.named, request.requester)) return undefined;
+    return { conversationId: request.named, seen: conversations.seen(request.named) };
+  }
+  const prior = request.prior ?? [];
+  const history = seenHashes(prior);
+  const match = conversations.matchHistory(request.source, request.requester, history);
+  if (match && "conversationId" in match) {
+    return { conversationId: match.conversationId, seen: conversations.seen(match.conversationId) };
+  }
+  const priorMessages = prior.map(
+    (m) => ({ role: m.role === "assistant" ? "assistant" : "user", content: m.content }) as ChatMessage,
+  );
+  return { seen: history, priorMessages };
+}
