@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { ChatCompletionToolChoiceOption } from "openai/resources/chat/completions";
 import type { SamplingParams } from "../llm/client.js";
-import { emptyUsage, type ChatMessage } from "../llm/messages.js";
+import { emptyUsage, type ChatMessage, type LlmToolCall } from "../llm/messages.js";
 import type { Logger } from "../logging/logger.js";
 import { UNNAMED, type Requester } from "../store/conversation-access.js";
 import type { ConversationStore } from "../store/conversations.js";
@@ -210,6 +210,24 @@ export class Assistant {
       };
       return this.loop(state, input, emit);
     });
+  }
+
+  /**
+   * What the conversation's paused turn waits for: the client calls, with their arguments as the LLM
+   * made them, and when the turn started (undefined when no turn waits).
+   */
+  waitingCalls(conversationId: string): { startedAt: number; calls: LlmToolCall[] } | undefined {
+    const paused = this.turns.awaitingIn(conversationId);
+    if (!paused) return undefined;
+    const asked = this.turns.clientCallsOf(paused.id);
+    const made = new Map<string, string>();
+    for (const message of this.conversations.history(conversationId, 50)) {
+      if (message.role !== "assistant") continue;
+      for (const call of message.tool_calls ?? [])
+        if (call.type === "function") made.set(call.id, call.function.arguments);
+    }
+    const calls = asked.map((call) => ({ ...call, arguments: made.get(call.id) ?? "{}" }));
+    return { startedAt: paused.startedAt, calls };
   }
 
   /**
