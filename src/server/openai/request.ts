@@ -77,8 +77,35 @@ const body = z
     stop: z.union([z.string(), z.array(z.string()).max(4)]).nullish(),
     seed: z.number().int().nullish(),
     n: z.number().int().nullish(),
+    parallel_tool_calls: z.boolean().nullish(),
   })
   .loose();
+
+/** Fields of OpenAI's that Cyrene reads or knowingly accepts; any other is ignored (as OpenAI does) and logged. */
+const KNOWN = new Set([
+  ...Object.keys(body.shape),
+  "frequency_penalty",
+  "presence_penalty",
+  "logit_bias",
+  "logprobs",
+  "top_logprobs",
+  "store",
+  "service_tier",
+  "reasoning_effort",
+  "modalities",
+  "prediction",
+  "audio",
+  "web_search_options",
+  "verbosity",
+  "prompt_cache_key",
+  "safety_identifier",
+]);
+
+/** The request's fields that Cyrene does not know (for the debug log). */
+export function unknownFields(raw: unknown): string[] {
+  if (!raw || typeof raw !== "object") return [];
+  return Object.keys(raw).filter((key) => !KNOWN.has(key));
+}
 
 export type CompletionBody = z.infer<typeof body>;
 
@@ -195,6 +222,7 @@ function samplingOf(request: CompletionBody): SamplingParams {
   if (maxTokens != null) params.max_tokens = maxTokens;
   if (request.stop != null) params.stop = request.stop;
   if (request.seed != null) params.seed = request.seed;
+  if (request.parallel_tool_calls != null) params.parallel_tool_calls = request.parallel_tool_calls;
   return params;
 }
 

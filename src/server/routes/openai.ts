@@ -15,7 +15,14 @@ import type { ToolPolicy } from "../../tools/policy.js";
 import { HttpError } from "../errors.js";
 import { IdempotencyConflictError, RequestLedger } from "../../store/idempotency.js";
 import { passThrough } from "../openai/direct.js";
-import { AGENT_MODEL, MODELS, parseCompletion, type CompletionRequest } from "../openai/request.js";
+import {
+  AGENT_MODEL,
+  MODELS,
+  parseCompletion,
+  unknownFields,
+  type CompletionRequest,
+} from "../openai/request.js";
+import type { Logger } from "../../logging/logger.js";
 import { CompletionStream } from "../openai/stream.js";
 import { abortOnDisconnect } from "../sse.js";
 import { apiErrorOf, errorBody, NO_RETRY } from "../turn-errors.js";
@@ -28,6 +35,8 @@ export interface OpenAiRouteDeps {
   conversations: ConversationStore;
   policy: ToolPolicy;
   llm: LlmClient;
+  /** For unknown request fields, at debug. */
+  logger?: Logger;
   /** The names of the tools Cyrene offers under `policy` (a client tool may not take one). */
   toolNames: () => string[];
 }
@@ -63,6 +72,11 @@ export function openAiRoutes(deps: OpenAiRouteDeps): Router {
 
   router.post("/v1/chat/completions", async (req, res) => {
     const request = parseCompletion(req.body, deps.toolNames());
+    const ignored = unknownFields(req.body);
+    if (ignored.length > 0) deps.logger?.debug({ fields: ignored }, "unknown /v1 request fields ignored");
+    // A provider that enforces a JSON schema gets it; Cyrene's check and retry stay as the guard.
+    if (request.rawResponseFormat?.type === "json_schema" && deps.llm.enforcesJsonSchema)
+      request.params.response_format = request.rawResponseFormat;
     const signal = abortOnDisconnect(res);
     if (request.model !== AGENT_MODEL) return passThrough(deps.llm, request, res, signal);
 
