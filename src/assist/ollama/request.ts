@@ -42,8 +42,8 @@ const tool = z
   .loose();
 
 // keep_alive ("-1s", "-1.0s", 300, "5m") is checked and has nothing to keep loaded; options Ollama's own
-// (num_ctx, …) are logged and not used; think other than false is refused, as Ollama refuses it for a
-// model that does not think.
+// (num_ctx, …) are logged and not used; think other than false is refused (but for HA), as Ollama refuses
+// it for a model that does not think.
 const body = z
   .object({
     model: z.string().min(1, "model is missing"),
@@ -107,9 +107,7 @@ export interface ClientCall {
 export function parseChat(raw: unknown): ChatRequest {
   const request = parseBody(body, raw);
   assertOurModel(request.model);
-  if (request.think !== undefined && request.think !== null && request.think !== false) {
-    throw new HttpError(400, `"${request.model}" does not support thinking`);
-  }
+
   const { messages } = request;
   const system = messages.findLast((m) => m.role === "system")?.content ?? "";
   const output = outputOf(request.format);
@@ -121,6 +119,11 @@ export function parseChat(raw: unknown): ChatRequest {
       : undefined,
   ].filter(Boolean);
   const fromHa = isHaRequest(request, system);
+  // HA's "think" setting cannot be told apart per model, and HA cannot catch an error in a stream: it is
+  // ignored there (DOCS). Any other client is told, as Ollama tells it for a model that does not think.
+  if (!fromHa && request.think !== undefined && request.think !== null && request.think !== false) {
+    throw new HttpError(400, `"${request.model}" does not support thinking`);
+  }
   return {
     model: request.model,
     stream: request.stream !== false,

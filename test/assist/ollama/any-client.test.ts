@@ -133,6 +133,10 @@ describe("the Ollama port for any client", () => {
     expect(think!.message).toMatch(/does not support thinking/);
     const keepAlive = await postChat(h.ollamaUrl, { model: "cyrene", messages: [], keep_alive: "soon" });
     expect(keepAlive.status).toBe(400);
+    // HA's own "think" setting is ignored: HA cannot catch an error in a stream.
+    h.llm.script({ text: "Thought enough." });
+    const ha = await postChat(h.ollamaUrl, haChatBody([user("Think?")], { think: true }));
+    expect(ha.text).toBe("Thought enough.");
   });
 
   it("resumes the right conversation when two clients send identical histories with a tool", async () => {
