@@ -24,13 +24,20 @@ ANSWER_SCHEMA = {
 }
 
 
-def check(results, name, fn):
-    try:
-        fn()
-        results[name] = "ok"
-    except Exception as error:  # noqa: BLE001 - every failure is a result
-        results[name] = f"{type(error).__name__}: {error}"[:400]
-        traceback.print_exc(file=sys.stderr)
+CHECKS = ["multi_turn", "stream", "tools", "abandoned_tool", "structured", "upstream_error"]
+
+
+def run_checks(*fns):
+    """Runs one function per check, in CHECKS' order: "ok", or what went wrong."""
+    results = {}
+    for name, fn in zip(CHECKS, fns):
+        try:
+            fn()
+            results[name] = "ok"
+        except Exception as error:  # noqa: BLE001 - every failure is a result
+            results[name] = f"{type(error).__name__}: {error}"[:400]
+            traceback.print_exc(file=sys.stderr)
+    return results
 
 
 def expect(condition, message):
@@ -43,7 +50,6 @@ def run_openai(base, tag):
 
     client = openai.OpenAI(base_url=f"{base}/v1", api_key="unused")
     tools = [{"type": "function", "function": {"name": "get_weather", "parameters": WEATHER_SCHEMA}}]
-    results = {}
 
     def multi_turn():
         messages = [{"role": "user", "content": f"你好 {tag}"}]
@@ -92,16 +98,7 @@ def run_openai(base, tag):
             return
         raise AssertionError("no error raised")
 
-    for name, fn in [
-        ("multi_turn", multi_turn),
-        ("stream", stream),
-        ("tools", client_tools),
-        ("abandoned_tool", abandoned_tool),
-        ("structured", structured),
-        ("upstream_error", upstream_error),
-    ]:
-        check(results, name, fn)
-    return results
+    return run_checks(multi_turn, stream, client_tools, abandoned_tool, structured, upstream_error)
 
 
 def run_langchain(base, tag):
@@ -110,7 +107,6 @@ def run_langchain(base, tag):
 
     llm = ChatOpenAI(model="cyrene", base_url=f"{base}/v1", api_key="unused")
     weather = {"type": "function", "function": {"name": "get_weather", "description": "weather", "parameters": WEATHER_SCHEMA}}
-    results = {}
 
     def multi_turn():
         messages = [HumanMessage(f"你好 {tag}")]
@@ -158,16 +154,7 @@ def run_langchain(base, tag):
             return
         raise AssertionError("no error raised")
 
-    for name, fn in [
-        ("multi_turn", multi_turn),
-        ("stream", stream),
-        ("tools", client_tools),
-        ("abandoned_tool", abandoned_tool),
-        ("structured", structured),
-        ("upstream_error", upstream_error),
-    ]:
-        check(results, name, fn)
-    return results
+    return run_checks(multi_turn, stream, client_tools, abandoned_tool, structured, upstream_error)
 
 
 def run_ollama(base, tag):
@@ -175,7 +162,6 @@ def run_ollama(base, tag):
 
     client = ollama.Client(host=base)
     weather = {"type": "function", "function": {"name": "get_weather", "description": "weather", "parameters": WEATHER_SCHEMA}}
-    results = {}
 
     def multi_turn():
         messages = [{"role": "user", "content": f"你好 {tag}"}]
@@ -219,16 +205,7 @@ def run_ollama(base, tag):
                 continue
             raise AssertionError(f"no error raised (stream={streamed})")
 
-    for name, fn in [
-        ("multi_turn", multi_turn),
-        ("stream", stream),
-        ("tools", client_tools),
-        ("abandoned_tool", abandoned_tool),
-        ("structured", structured),
-        ("upstream_error", upstream_error),
-    ]:
-        check(results, name, fn)
-    return results
+    return run_checks(multi_turn, stream, client_tools, abandoned_tool, structured, upstream_error)
 
 
 if __name__ == "__main__":
