@@ -24,6 +24,8 @@ export async function benchReminders(count = 10_000, probes = 200): Promise<void
     deliver: async (_target, notice) => void fired.set(notice.key, Date.now()),
     dismiss: async () => {},
     targets: async () => ({ notify: [], speak: [] }),
+    replacesRepeats: () => true,
+    shows: async () => undefined,
   };
   const build = (db = openDatabase(join(dir, "cyrene.db"))) =>
     createReminders({

@@ -1,7 +1,9 @@
 import { ScriptedLlm } from "../test/fixtures/scripted-llm/server.js";
 import { benchFootprint } from "./footprint.js";
 import { benchHa } from "./ha.js";
+import { benchHostileDocuments } from "./hostile-documents.js";
 import { benchKnowledge } from "./knowledge.js";
+import { benchLookAhead } from "./look-ahead.js";
 import { benchLoop } from "./loop.js";
 import { benchOllama } from "./ollama.js";
 import { benchOpenAiOverhead } from "./openai-overhead.js";
@@ -16,6 +18,7 @@ try {
   console.log(`Cyrene benchmarks — Node ${process.version}, ${new Date().toISOString()}`);
   await benchToolTokens();
   await benchLoop(llm, iterations);
+  benchLookAhead();
   await benchOpenAiOverhead(iterations);
   await benchOllama(iterations);
   await benchWyoming(iterations);
@@ -23,6 +26,7 @@ try {
   await benchHa();
   await benchReminders();
   await benchKnowledge();
+  await benchHostileDocuments();
   const memory = process.memoryUsage();
   console.log(
     `\nMemory of the bench process after the runs: rss ${(memory.rss / 2 ** 20).toFixed(1)} MiB, heap used ${(memory.heapUsed / 2 ** 20).toFixed(1)} MiB`,

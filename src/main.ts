@@ -7,6 +7,13 @@ import { createCyrene, type Cyrene } from "./compose.js";
 import { ConfigError, loadConfig } from "./config/load.js";
 import type { Config } from "./config/schema.js";
 import { createLogger, type Logger } from "./logging/logger.js";
+import { StorageError } from "./store/storage-errors.js";
+
+/** The exit code for a start that a restart would not fix: CYRENE_FATAL_EXIT_CODE when set. */
+function fatalExitCode(otherwise: number): number {
+  const configured = Number.parseInt(process.env.CYRENE_FATAL_EXIT_CODE ?? "", 10);
+  return Number.isInteger(configured) && configured >= 0 ? configured : otherwise;
+}
 
 async function main(): Promise<void> {
   let config: Config;
@@ -25,9 +32,11 @@ async function main(): Promise<void> {
     });
     cyrene = createCyrene(config, { logger });
   } catch (error) {
-    if (error instanceof ConfigError) {
+    // Settings, or a database that is damaged or cannot be written: one line, no stack trace. A restart
+    // cannot fix either; run.sh sets CYRENE_FATAL_EXIT_CODE=0 so the Supervisor does not restart the add-on.
+    if (error instanceof ConfigError || error instanceof StorageError) {
       console.error(error.message);
-      process.exit(2);
+      process.exit(fatalExitCode(error instanceof ConfigError ? 2 : 1));
     }
     throw error;
   }

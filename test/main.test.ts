@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -78,5 +78,54 @@ describe("the server process", () => {
       server.child.kill("SIGTERM");
       expect(await server.exited).toBe(0);
     }
+  });
+
+  describe("with storage it cannot use", () => {
+    const faulty = (make: (dir: string) => string) => {
+      const dir = mkdtempSync(join(tmpdir(), "cyrene-main-fault-"));
+      return { dir, dataDir: make(dir) };
+    };
+    const oneLine = (output: string) => {
+      const lines = output.trim().split("\n");
+      expect(lines).toHaveLength(1);
+      expect(output).not.toMatch(/\n\s+at /); // no stack trace
+      return lines[0]!;
+    };
+
+    it("stops at a damaged cyrene.db with one line naming the file and what to do", async () => {
+      const { dir, dataDir } = faulty((d) => {
+        writeFileSync(join(d, "cyrene.db"), Buffer.alloc(32 * 1024, "not sqlite"));
+        return d;
+      });
+      try {
+        const server = start(9, { CYRENE_DATA_DIR: dataDir });
+        expect(await server.exited).toBe(1);
+        expect(oneLine(server.output())).toMatch(
+          new RegExp(
+            `^Cyrene cannot start: its database ${join(dataDir, "cyrene.db")} is damaged .*move it aside`,
+          ),
+        );
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+
+    it("stops at a data dir it cannot write, and exits as CYRENE_FATAL_EXIT_CODE says (0 in the add-on: no restart loop)", async () => {
+      const { dir, dataDir } = faulty((d) => {
+        writeFileSync(join(d, "data"), "a file where the folder should be");
+        return join(d, "data");
+      });
+      try {
+        const server = start(9, { CYRENE_DATA_DIR: dataDir, CYRENE_FATAL_EXIT_CODE: "0" });
+        expect(await server.exited).toBe(0);
+        expect(oneLine(server.output())).toMatch(
+          new RegExp(
+            `^Cyrene cannot start: it cannot write its database .* Make ${dataDir} a writable folder`,
+          ),
+        );
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
   });
 });

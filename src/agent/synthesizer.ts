@@ -12,6 +12,7 @@ import type { Logger } from "../logging/logger.js";
 import type { ToolDefinition } from "../tools/contract.js";
 import type { ToolPolicy } from "../tools/policy.js";
 import type { ToolRegistry } from "../tools/registry.js";
+import { ActionCheck } from "./action-check.js";
 import type { BackgroundJobs } from "./background-jobs.js";
 import type { EventSink, FinalEvent, TurnError } from "./events.js";
 import { ToolCallRunner, type ToolCallLimits } from "./tool-calls.js";
@@ -56,7 +57,7 @@ export class Synthesizer {
     private readonly llm: LlmClient,
     private readonly registry: ToolRegistry,
     jobs: BackgroundJobs,
-    logger: Logger,
+    private readonly logger: Logger,
     private readonly options: SynthesizerOptions,
   ) {
     this.calls = new ToolCallRunner(registry, jobs, logger, options);
@@ -73,13 +74,18 @@ export class Synthesizer {
     const deadline =
       input.deadlineMs !== undefined && Number.isFinite(input.deadlineMs) ? input.deadlineMs : undefined;
     const stop = new RunStop(input.signal, deadline);
+    const check = new ActionCheck(messages, tools, clientNames);
     let shown = "";
     let roundStarted = false;
-    const onText = (text: string) => {
+    // Answer text the check must judge before the user may see it.
+    let holding = false;
+    let held = "";
+    const show = (text: string) => {
       if (!roundStarted && shown) emitText("\n\n");
       roundStarted = true;
       emitText(text);
     };
+    const onText = (text: string) => (holding ? (held += text) : show(text));
     const emitText = (text: string) => {
       shown += text;
       emit({ type: "text", text });
@@ -97,6 +103,8 @@ export class Synthesizer {
         if (round > this.options.maxRounds && tools.length > 0)
           messages.push({ role: "system", content: WRAP_UP });
         roundStarted = false;
+        holding = check.holdsAnswer(messages);
+        held = "";
         let response: LlmResponse;
         try {
           response = await this.llm.complete({
@@ -125,15 +133,29 @@ export class Synthesizer {
         addUsage(usage, response.usage);
 
         if (!toolsAllowed || response.toolCalls.length === 0) {
+          const verdict = check.review(messages, response.content, round < this.options.maxRounds);
+          if (verdict.kind !== "ok")
+            this.logger.warn(
+              { conversationId: input.conversationId, verdict: verdict.kind },
+              "the answer claimed a device action that no iot_control call made",
+            );
+          if (verdict.kind === "nudge") {
+            messages.push(...verdict.messages);
+            emit({ type: "round_finished", round, messages: verdict.messages });
+            continue;
+          }
+          if (verdict.kind === "replace") held = verdict.text;
+          if (held) show(held);
           if (!shown) emitText("(no answer)");
-          const content = response.content || shown;
+          const content = verdict.kind === "replace" ? verdict.text : response.content || shown;
           emit({ type: "round_finished", round, messages: [{ role: "assistant", content }] });
           return final(round);
         }
+        if (held) show(held);
 
         const own = response.toolCalls.filter((call) => !clientNames.has(call.name));
         const theirs = response.toolCalls.filter((call) => clientNames.has(call.name));
-        const context = { ...input, emit, signal: stop.signal };
+        const context = { ...input, emit, signal: stop.signal, refuse: check.refusal.bind(check) };
         const results = await Promise.all(own.map((call) => this.calls.run(call, context)));
         const roundMessages = [assistantMessage(response), ...results];
         messages.push(...roundMessages);

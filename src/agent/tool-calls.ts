@@ -1,6 +1,6 @@
 import type { LlmToolCall, ChatMessage } from "../llm/messages.js";
 import type { Logger } from "../logging/logger.js";
-import { ok, type ToolResult } from "../tools/contract.js";
+import { fail, ok, type ToolResult } from "../tools/contract.js";
 import type { ToolPolicy } from "../tools/policy.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import type { BackgroundJobs } from "./background-jobs.js";
@@ -24,6 +24,8 @@ export interface CallContext {
   emit: EventSink;
   /** The turn's end (cancelled, or out of time): a call still running then goes on in the background. */
   signal?: AbortSignal;
+  /** Why this call must not run in this turn (answered to the LLM as the call's error), if it must not. */
+  refuse?: (call: LlmToolCall) => string | undefined;
 }
 
 /**
@@ -44,15 +46,18 @@ export class ToolCallRunner {
     const { emit } = context;
     emit({ type: "tool_started", callId: call.id, name: call.name, arguments: call.arguments });
     const started = performance.now();
-    const running = this.registry.execute(call, {
-      policy: context.policy,
-      logger: this.logger,
-      conversationId: context.conversationId,
-      turnId: context.turnId,
-      turnNumber: context.turnNumber,
-      person: context.person,
-      hardTimeoutMs: this.limits.backgroundTimeoutMs,
-    });
+    const refusal = context.refuse?.(call);
+    const running = refusal
+      ? Promise.resolve(fail(refusal))
+      : this.registry.execute(call, {
+          policy: context.policy,
+          logger: this.logger,
+          conversationId: context.conversationId,
+          turnId: context.turnId,
+          turnNumber: context.turnNumber,
+          person: context.person,
+          hardTimeoutMs: this.limits.backgroundTimeoutMs,
+        });
 
     let timer: NodeJS.Timeout | undefined;
     let onEnd = () => {};

@@ -76,6 +76,7 @@ function defaults(addon: boolean) {
         "Look over the home and the day ahead. Is there anything worth doing, or worth telling the user?",
       watch: [],
       watchDebounceMs: 60_000,
+      yieldMs: 30_000,
     },
     network: { allowHosts: [], denyHosts: [], allowPrivate: false },
     web: { timeoutMs: 15_000, maxDownloadMb: 5, maxChars: 8_000 },

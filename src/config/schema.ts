@@ -123,6 +123,8 @@ export const configSchema = z.object({
       .optional(),
     watch: z.array(z.string().min(1)),
     watchDebounceMs: z.number().int().min(0),
+    /** How long nobody must have been talking before a thought runs. */
+    yieldMs: z.number().int().min(0),
   }),
   /** Made absolute when loaded: tools that confine themselves to folders under it need absolute roots. */
   dataDir: z.string().min(1),

@@ -153,6 +153,7 @@ export const FIELD_SOURCES: readonly FieldSource[] = [
     env: "CYRENE_THINKER_WATCH_DEBOUNCE_SECONDS",
     type: "seconds",
   },
+  { path: "thinker.yieldMs", env: "CYRENE_THINKER_YIELD_SECONDS", type: "seconds" },
   {
     path: "embeddings.baseUrl",
     option: "embeddings_base_url",

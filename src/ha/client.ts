@@ -150,6 +150,11 @@ export class HomeAssistantClient implements HomeAssistant {
     await this.command("fire_event", { event_type: eventType, event_data: data });
   }
 
+  async persistentNotificationIds(): Promise<string[]> {
+    const shown = await this.command<{ notification_id: string }[]>("persistent_notification/get");
+    return shown.map((n) => n.notification_id);
+  }
+
   onStatus(listener: (status: HaStatus) => void): () => void {
     const wrapped = () => listener(this.current);
     this.statusListeners.add(wrapped);

@@ -63,6 +63,8 @@ export interface HomeAssistant {
   /** Runs `onEvent` for every event of this type on HA's bus, kept across reconnects. */
   subscribeEvents(eventType: string, onEvent: (data: Record<string, unknown>) => void): HaSubscription;
   fireEvent(eventType: string, data: Record<string, unknown>): Promise<void>;
+  /** The ids of the persistent notifications HA shows now (websocket `persistent_notification/get`). */
+  persistentNotificationIds?(): Promise<string[]>;
   /** Told of every status change (ready after a reconnect, unavailable); answers a function to stop. */
   onStatus(listener: (status: HaStatus) => void): () => void;
   close(): Promise<void>;

@@ -1,8 +1,9 @@
+import { ChildWorker } from "../child-worker.js";
 import { InputError } from "../input-error.js";
 import { lazy } from "../lazy.js";
 
 /** unpdf (pdf.js built for servers, no native parts): loaded with the first PDF, some 4 MB. */
-const loadUnpdf = lazy(() => import("unpdf"));
+export const loadUnpdf = lazy(() => import("unpdf"));
 
 export interface PdfText {
   text: string;
@@ -19,12 +20,67 @@ export interface PdfLimits {
   signal?: AbortSignal;
 }
 
+export interface PdfTask {
+  data: Uint8Array;
+  maxPages: number;
+  deadline: number;
+}
+
+export type PdfAnswer = { ok: true; pdf: PdfText } | { ok: false; error: string; input: boolean };
+
+const here = import.meta.url;
+const entry = new URL(here.endsWith(".ts") ? "./pdf-process.ts" : "./pdf-process.js", here);
+
+/** Started by the first PDF (not at boot), stopped after a minute without one. */
+const worker = new ChildWorker<PdfTask, PdfAnswer>({ entry, maxMemoryMb: 512, idleMs: 60_000 });
+
+/** A page still being read this long after the deadline is stopped with its process. */
+const GRACE_MS = 2_000;
+
+/**
+ * The text of a PDF (see `readPdfNow`), read in a child process: pdf.js parses on the thread that calls
+ * it, and one page of a hostile PDF could otherwise hold the event loop. The pages read before the
+ * deadline are kept; a page that runs on past it stops the process, and the PDF is refused.
+ */
+export async function readPdf(data: Buffer, limits: PdfLimits): Promise<PdfText> {
+  const outcome = await worker.run(
+    { data, maxPages: limits.maxPages, deadline: limits.deadline },
+    { timeoutMs: Math.max(1_000, limits.deadline - Date.now()) + GRACE_MS, signal: limits.signal },
+  );
+  if (!outcome.ok) {
+    switch (outcome.reason) {
+      case "timeout":
+        throw new InputError(
+          "The PDF is too complex: reading it took too long and was stopped (PDF 过于复杂，读取超时).",
+        );
+      case "memory":
+        throw new InputError(
+          "The PDF needed more memory than allowed to read and was stopped (PDF 过大，内存不足).",
+        );
+      case "aborted":
+        throw new InputError("Reading the PDF was stopped (读取已取消).");
+      case "crashed":
+        throw new InputError("The PDF reader stopped unexpectedly on this file (PDF 读取失败).");
+    }
+  }
+  if (!outcome.reply.ok) {
+    if (outcome.reply.input) throw new InputError(outcome.reply.error);
+    throw new Error(outcome.reply.error);
+  }
+  return outcome.reply.pdf;
+}
+
+/** Stops the PDF reader's child process, if it runs (tests; the next PDF starts a new one). */
+export function stopPdfReader(): Promise<void> {
+  return worker.close();
+}
+
 /**
  * The text of a PDF, page by page, as paragraphs: lines that end a sentence end a paragraph, other line
  * breaks inside a paragraph are joined (without a space between Chinese characters). Scanned PDFs have
- * no text layer: they answer an InputError saying so.
+ * no text layer: they answer an InputError saying so. Runs in the PDF reader's child process.
  */
-export async function readPdf(data: Buffer, limits: PdfLimits): Promise<PdfText> {
+export async function readPdfNow(data: Uint8Array, limits: PdfLimits): Promise<PdfText> {
   const { getDocumentProxy } = await loadUnpdf();
   let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {

@@ -1,6 +1,7 @@
 import { InputError } from "../input-error.js";
 import { decodeBody, parseContentType } from "../net/charset.js";
-import { extractPage } from "../net/extract.js";
+import { NetError } from "../net/errors.js";
+import { overflowNote, readPage } from "../net/page-reader.js";
 import { readPdf } from "./pdf.js";
 
 /** A document as text: Markdown for Markdown and HTML (its main content), plain text, or a PDF's text. */
@@ -55,16 +56,32 @@ export async function readDocument(
     return { text: pdf.text, title: pdf.title, contentType: "application/pdf", ...(note ? { note } : {}) };
   }
   const { text } = await decodeBody(data, hints.contentType, kind === "html");
-  if (kind === "html") {
-    const page = await extractPage(text, hints.url ?? "http://localhost/", { links: false });
-    return { text: page.markdown || page.excerpt || "", title: page.title, contentType: "text/html" };
-  }
+  if (kind === "html") return readHtml(text, hints, limits);
   const body = text.replace(/^\uFEFF/, "");
   return {
     text: body,
     title: markdownTitle(body),
     contentType: kind === "markdown" ? "text/markdown" : "text/plain",
   };
+}
+
+async function readHtml(html: string, hints: ReadHints, limits: ReadLimits): Promise<ReadDocument> {
+  try {
+    const page = await readPage(html, hints.url ?? "http://localhost/", {
+      links: false,
+      timeoutMs: Math.min(30_000, Math.max(1_000, limits.deadline - Date.now())),
+      signal: limits.signal,
+    });
+    return {
+      text: page.markdown || page.excerpt || "",
+      title: page.title,
+      contentType: "text/html",
+      ...(page.overflow ? { note: overflowNote(page.overflow) } : {}),
+    };
+  } catch (error) {
+    if (error instanceof NetError) throw new InputError(error.message);
+    throw error;
+  }
 }
 
 function kindOf(data: Buffer, hints: ReadHints): Kind {

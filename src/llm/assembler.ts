@@ -2,32 +2,52 @@ import { randomBytes } from "node:crypto";
 import type { ChatCompletionChunk } from "openai/resources/chat/completions";
 import type { CompletionUsage } from "openai/resources/completions";
 import { UNNAMED_TOOL } from "../tools/contract.js";
+import { ContentStream } from "./content-stream.js";
+import { callsInThinking } from "./text-tool-calls.js";
 import { LlmError } from "./errors.js";
 import type { LlmResponse, LlmUsage } from "./messages.js";
 
-/** Accumulates streamed deltas: text, reasoning, and tool calls whose pieces arrive by index. */
+/** A delta as providers send it: DeepSeek's `reasoning_content`, Ollama's (and OpenRouter's) `reasoning`. */
+type Delta = ChatCompletionChunk.Choice.Delta & {
+  reasoning_content?: string | null;
+  reasoning?: string | null;
+};
+
+/**
+ * Accumulates streamed deltas: text, reasoning, and tool calls whose pieces arrive by index. The text
+ * goes through a ContentStream, so thinking and tool calls written as text are taken out of it.
+ */
 export class ResponseAssembler {
-  private content = "";
+  private readonly stream: ContentStream;
+  /** DeepSeek's `reasoning_content`, which it requires back on the tool-call messages of its thinking mode. */
   private reasoning = "";
+  /** Ollama's (and OpenRouter's) `reasoning`: never resent, only searched for a call written in it. */
+  private thoughts = "";
   private readonly calls: { id: string; name: string; arguments: string }[] = [];
   private finishReason: string | null = null;
   private usage: LlmResponse["usage"];
   /** When the first visible piece (text or a tool call) arrived. */
   firstOutputAt: number | undefined;
 
-  constructor(private readonly onText?: (text: string) => void) {}
+  /** `offered`: the names of the tools offered with the request (only they can be called as text). */
+  constructor(
+    onText?: (text: string) => void,
+    private readonly offered: ReadonlySet<string> = new Set(),
+  ) {
+    this.stream = new ContentStream(offered, onText);
+  }
 
   add(chunk: ChatCompletionChunk): void {
     if (chunk.usage) this.usage = usageOf(chunk.usage);
     const choice = chunk.choices[0];
     if (!choice) return;
-    const delta = choice.delta as ChatCompletionChunk.Choice.Delta & { reasoning_content?: string | null };
+    const delta = choice.delta as Delta;
     if (delta.content) {
       this.firstOutputAt ??= performance.now();
-      this.content += delta.content;
-      this.onText?.(delta.content);
+      this.stream.push(delta.content);
     }
     if (delta.reasoning_content) this.reasoning += delta.reasoning_content;
+    if (delta.reasoning) this.thoughts += delta.reasoning;
     if (delta.tool_calls) {
       this.firstOutputAt ??= performance.now();
       for (const piece of delta.tool_calls) {
@@ -49,19 +69,26 @@ export class ResponseAssembler {
     if (this.finishReason === null) {
       throw new LlmError("interrupted", "The language model's stream ended before the answer was complete.");
     }
+    const structured = this.calls.filter((call) => call !== undefined);
+    const split = this.stream.finish(structured.length > 0);
+    // A server's reasoning parser may take a call written inside <think> into the reasoning field.
+    const inReasoning =
+      structured.length === 0 && split.calls.length === 0 && !split.visible.trim()
+        ? callsInThinking(`${this.reasoning}\n${this.thoughts}`, this.offered)
+        : undefined;
+    const written = (inReasoning ?? split.calls).map((call) => ({ id: "", ...call }));
     const seen = new Set<string>();
-    const toolCalls = this.calls
-      .filter((call) => call !== undefined)
-      .map((call) => {
-        const id = call.id && !seen.has(call.id) ? call.id : `call_${randomBytes(6).toString("hex")}`;
-        seen.add(id);
-        return { ...call, id, name: call.name.trim() || UNNAMED_TOOL };
-      });
+    const toolCalls = (structured.length > 0 ? structured : written).map((call) => {
+      const id = call.id && !seen.has(call.id) ? call.id : `call_${randomBytes(6).toString("hex")}`;
+      seen.add(id);
+      return { ...call, id, name: call.name.trim() || UNNAMED_TOOL };
+    });
     return {
-      content: this.content,
+      content: split.visible,
       reasoning: this.reasoning,
       toolCalls,
-      finishReason: this.finishReason,
+      ...(written.length > 0 ? { textToolCalls: written.length } : {}),
+      finishReason: written.length > 0 ? "tool_calls" : this.finishReason,
       usage: this.usage,
     };
   }

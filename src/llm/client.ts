@@ -127,7 +127,8 @@ export class LlmClient {
       controller.abort();
     }, this.options.idleTimeoutMs);
     const started = performance.now();
-    const assembler = new ResponseAssembler(request.onText);
+    const offered = new Set(request.tools?.map((tool) => tool.name));
+    const assembler = new ResponseAssembler(request.onText, offered);
     const log = (extra: Record<string, unknown>, message: string) =>
       this.options.logger?.[extra.error ? "warn" : "info"](
         {
@@ -175,6 +176,7 @@ export class LlmClient {
           completionTokens: response.usage?.completionTokens,
           cachedTokens: response.usage?.cachedTokens,
           toolCalls: response.toolCalls.length,
+          textToolCalls: response.textToolCalls,
           finish: response.finishReason,
         },
         "llm request",

@@ -36,6 +36,8 @@ export interface LlmResponse {
   content: string;
   reasoning: string;
   toolCalls: LlmToolCall[];
+  /** How many of the tool calls the model wrote as text (recognised in its content or thinking). */
+  textToolCalls?: number;
   finishReason: string | null;
   usage?: LlmUsage;
 }

@@ -1,8 +1,9 @@
 import { decodeBody, parseContentType } from "./charset.js";
 import { NetError } from "./errors.js";
-import { extractPage, type PageLink } from "./extract.js";
+import type { PageLink } from "./extract.js";
 import { guardedFetch, type GuardedResponse, type ResponseHead } from "./fetch.js";
 import type { NetworkGuard } from "./guard.js";
+import { overflowNote, readPage } from "./page-reader.js";
 import { formatBytes, isJsonType, isTextType } from "./text.js";
 
 export interface DocumentRequest {
@@ -34,6 +35,8 @@ export interface FetchedDocument {
   bytes: number;
   /** The body was longer than `maxBytes`; `text` comes from the first `maxBytes`. */
   truncated: boolean;
+  /** HTML too complex to read whole: what was left out (the first part was read). */
+  complexity?: string;
 }
 
 const HTML_TYPES = new Set(["text/html", "application/xhtml+xml"]);
@@ -44,9 +47,10 @@ type ContentKind = "html" | "text" | "pdf" | "image" | "binary";
 
 /**
  * Fetches a URL through the guard and returns its readable text: the main content of an HTML page as
- * Markdown (Readability), or a text/JSON/XML body as is, decoded from its charset. Throws `NetError`s:
- * kind "http_status" for 4xx/5xx answers, "unsupported_type" for PDFs, images and other binaries (whose
- * bodies are not downloaded when the Content-Type already says so), and those of `guardedFetch`.
+ * Markdown (Readability, in the page reader's child process), or a text/JSON/XML body as is, decoded from
+ * its charset. Throws `NetError`s: kind "http_status" for 4xx/5xx answers, "unsupported_type" for PDFs,
+ * images and other binaries (whose bodies are not downloaded when the Content-Type already says so),
+ * those of `readPage` ("too_complex") and those of `guardedFetch`.
  */
 export async function fetchDocument(guard: NetworkGuard, request: DocumentRequest): Promise<FetchedDocument> {
   const response = await guardedFetch(guard, {
@@ -74,7 +78,7 @@ export async function fetchDocument(guard: NetworkGuard, request: DocumentReques
   if (kind === "text") {
     return { ...base, kind, text: isJsonType(mime) ? prettyJson(text) : text.trim() };
   }
-  const page = await extractPage(text, response.url, { links: request.links ?? false });
+  const page = await readPage(text, response.url, { links: request.links ?? false, signal: request.signal });
   return {
     ...base,
     kind,
@@ -85,6 +89,7 @@ export async function fetchDocument(guard: NetworkGuard, request: DocumentReques
     published: page.published,
     language: page.language,
     links: page.links,
+    ...(page.overflow ? { complexity: overflowNote(page.overflow) } : {}),
   };
 }
 

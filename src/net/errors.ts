@@ -26,7 +26,9 @@ export type NetErrorKind =
   /** fetchDocument: the server answered 4xx/5xx. */
   | "http_status"
   /** fetchDocument: a PDF, an image or another binary, not text. */
-  | "unsupported_type";
+  | "unsupported_type"
+  /** readPage: an HTML page too deeply nested, too large or too slow to read (nothing readable fits). */
+  | "too_complex";
 
 /** The guard's refusal. Also raised from inside a connection's DNS lookup. */
 export class NetworkRefusedError extends NetError {

@@ -1,6 +1,7 @@
 import type { Readability } from "@mozilla/readability";
 import type TurndownService from "turndown";
 import { lazy } from "../lazy.js";
+import { PAGE_LIMITS, scanPage, type PageLimits, type PageOverflow } from "./page-scan.js";
 import { createTurndown } from "./turndown.js";
 
 export interface ExtractedPage {
@@ -15,6 +16,8 @@ export interface ExtractedPage {
   /** False when Readability found no article and the whole page body (minus chrome) was used. */
   readable: boolean;
   links?: PageLink[];
+  /** The page went over the limits: only the part before `overflow.at` (of `length` characters) was read. */
+  overflow?: PageOverflow & { length: number };
 }
 
 export interface PageLink {
@@ -28,7 +31,7 @@ const CHROME =
   '[role="navigation"], [role="banner"], [role="contentinfo"], [aria-hidden="true"], [hidden]';
 
 /** linkedom, Readability and Turndown: together some 40 MB, loaded with the first page read. */
-const loadLibraries = lazy(async () => {
+export const loadLibraries = lazy(async () => {
   const [{ parseHTML }, { Readability }, { default: Turndown }] = await Promise.all([
     import("linkedom"),
     import("@mozilla/readability"),
@@ -37,13 +40,21 @@ const loadLibraries = lazy(async () => {
   return { parseHTML, Readability, turndown: createTurndown(Turndown) };
 });
 
-/** Main content of an HTML page as Markdown, with title, byline and site name. */
+/**
+ * Main content of an HTML page as Markdown, with title, byline and site name. A page that goes over the
+ * `limits` (too deeply nested, too many elements) is read up to the first element that does. This is
+ * CPU work that grows faster than the page (Readability): the server runs it in a child process
+ * (page-reader.ts), never on its event loop.
+ */
 export async function extractPage(
   html: string,
   pageUrl: string,
-  options: { links: boolean },
+  options: { links: boolean; limits?: PageLimits },
 ): Promise<ExtractedPage> {
   const { parseHTML, Readability, turndown } = await loadLibraries();
+  const overflow = scanPage(html, options.limits ?? PAGE_LIMITS);
+  const length = html.length;
+  if (overflow) html = html.slice(0, overflow.at);
   const { document } = parseHTML(html);
   const baseUrl = documentBase(document, pageUrl);
   const links = options.links ? collectLinks(document, baseUrl) : undefined;
@@ -68,6 +79,7 @@ export async function extractPage(
     markdown: toMarkdown(turndown, contentHtml),
     readable,
     links,
+    ...(overflow ? { overflow: { ...overflow, length } } : {}),
   };
 }
 

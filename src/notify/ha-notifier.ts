@@ -27,9 +27,10 @@ export class HaNotifier implements Notifier {
     const home = await ha.snapshot();
     if (domain === "notify") {
       if (home.services.notify?.[name]) {
-        const data = notice.actions?.length
-          ? { tag: notice.key, actions: notice.actions }
-          : { tag: notice.key };
+        // alert_once: a repeat of the same tag (sent again after a crash) replaces the notification
+        // without ringing again while the first is still shown (Android).
+        const push = { tag: notice.key, alert_once: true };
+        const data = notice.actions?.length ? { ...push, actions: notice.actions } : push;
         return ha.callService({
           domain,
           service: name,
@@ -53,6 +54,15 @@ export class HaNotifier implements Notifier {
       return ha.callService({ domain: "tts", service: "speak", data, entityIds: [tts] });
     }
     throw new Error(`${target} is not a notify service, media player or Assist satellite.`);
+  }
+
+  replacesRepeats(target: string): boolean {
+    return target === "persistent_notification" || target.startsWith(MOBILE_APP);
+  }
+
+  async shows(target: string, key: string): Promise<boolean | undefined> {
+    if (target !== "persistent_notification" || !this.options.ha.persistentNotificationIds) return undefined;
+    return (await this.options.ha.persistentNotificationIds()).includes(key);
   }
 
   async dismiss(key: string): Promise<void> {
@@ -82,6 +92,9 @@ export class HaNotifier implements Notifier {
     return found;
   }
 }
+
+/** The mobile app's legacy notify services, which honour `data.tag`. */
+const MOBILE_APP = "notify.mobile_app_";
 
 function splitTarget(target: string): [string, string] {
   const dot = target.indexOf(".");

@@ -22,6 +22,14 @@ export interface NotifyTargets {
  */
 export interface Notifier {
   deliver(target: string, notice: Notice): Promise<void>;
+  /**
+   * Whether a repeat of a notice (same key) replaces the first at this target instead of arriving twice:
+   * persistent notifications (by notification_id) and the mobile app's pushes (by tag) do; a speaker, a
+   * notify entity or another notify service would say it twice.
+   */
+  replacesRepeats(target: string): boolean;
+  /** Whether the target shows the notice with this key now; undefined when it cannot tell (phones, speakers). */
+  shows(target: string, key: string): Promise<boolean | undefined>;
   /** Dismisses the persistent notification of a key (the user marked it done). */
   dismiss(key: string): Promise<void>;
   targets(): Promise<NotifyTargets>;

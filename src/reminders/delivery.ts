@@ -1,8 +1,8 @@
 import type { Clock, TimerHandle } from "../clock.js";
-import { HaUnavailableError } from "../ha/errors.js";
+import { HaServiceTimeoutError, HaUnavailableError } from "../ha/errors.js";
 import type { Logger } from "../logging/logger.js";
 import type { Notifier } from "../notify/notifier.js";
-import { failureNotice, reminderNotice, type Lateness } from "./notice.js";
+import { failureNotice, noticeKey, reminderNotice, type Lateness } from "./notice.js";
 import type { ReminderStore } from "./store.js";
 import { PERSISTENT, type Delivery } from "./types.js";
 
@@ -14,7 +14,17 @@ export interface DeliveryOptions extends Lateness {
   snoozeMs?: number;
   /** While HA is away, look again this often besides when it says it is back (default 60 s). */
   awayRetryMs?: number;
+  /**
+   * Attempts under way at once (default 8): a burst queues behind them. It also bounds how many
+   * deliveries a crash can leave with an unknown outcome.
+   */
+  maxInFlight?: number;
 }
+
+/** Why a cut-off attempt to a speaker (or another target that cannot drop a repeat) is not made again. */
+const CUT_OFF =
+  "Cyrene stopped while this was being delivered, so it may or may not have arrived; not repeated, " +
+  "as this target would say it twice. Cyrene 在送达过程中停止，无法确定是否已送达；为免重复，不再重发。";
 
 export const DEFAULT_RETRY_DELAYS_MS = [10_000, 30_000, 120_000, 600_000, 1_800_000, 3_600_000];
 
@@ -28,6 +38,8 @@ export const DEFAULT_RETRY_DELAYS_MS = [10_000, 30_000, 120_000, 600_000, 1_800_
 export class DeliveryQueue {
   private readonly timers = new Map<number, TimerHandle>();
   private readonly inFlight = new Set<number>();
+  /** Deliveries waiting for a free attempt slot, in order. */
+  private readonly waiting = new Map<number, Delivery>();
   private readonly settled = new Set<Promise<void>>();
 
   constructor(
@@ -38,8 +50,23 @@ export class DeliveryQueue {
     private readonly options: DeliveryOptions,
   ) {}
 
-  /** Attempts what is pending and due (at start-up, after a restart between firing and delivering). */
+  /**
+   * Attempts what is pending and due (at start-up, after a restart between firing and delivering).
+   * An attempt the last run was in the middle of has an unknown outcome: it is made again with the same
+   * notice id where the target replaces a repeat (and not at all where the target already shows it),
+   * and left "unknown" where the target would say it twice.
+   */
   resume(): void {
+    for (const delivery of this.store.cutOffDeliveries()) {
+      const log = this.logger.child({ deliveryId: delivery.id, target: delivery.target });
+      if (this.notifier.replacesRepeats(delivery.target)) {
+        this.store.unsure(delivery.id, "Cyrene stopped during the attempt; sent again with the same id");
+        log.info("a delivery cut off by a restart is sent again with the same id");
+      } else {
+        this.store.unknown(delivery.id, CUT_OFF);
+        log.warn("a delivery cut off by a restart is not repeated: the target would say it twice");
+      }
+    }
     const now = this.clock.now();
     for (const delivery of this.store.pendingDeliveries()) {
       this.later(delivery, Math.max(0, (delivery.nextTryAt ?? now) - now));
@@ -63,6 +90,8 @@ export class DeliveryQueue {
   stop(): void {
     for (const timer of this.timers.values()) this.clock.clearTimer(timer);
     this.timers.clear();
+    // Still pending in the ledger: the next start attempts them.
+    this.waiting.clear();
   }
 
   private later(delivery: Delivery, ms: number): void {
@@ -78,9 +107,16 @@ export class DeliveryQueue {
 
   private attempt(delivery: Delivery): void {
     if (this.inFlight.has(delivery.id)) return;
+    if (this.inFlight.size >= (this.options.maxInFlight ?? 8)) {
+      this.waiting.set(delivery.id, delivery);
+      return;
+    }
+    this.waiting.delete(delivery.id);
     this.inFlight.add(delivery.id);
     const running = this.run(delivery).finally(() => {
       this.inFlight.delete(delivery.id);
+      const next = this.waiting.values().next();
+      if (!next.done) this.attempt(next.value);
       this.settled.delete(running);
     });
     this.settled.add(running);
@@ -90,18 +126,32 @@ export class DeliveryQueue {
     const occurrence = this.store.occurrence(delivery.occurrenceId);
     const reminder = occurrence && this.store.get(occurrence.reminderId);
     if (!occurrence || !reminder) return;
-    const log = this.logger.child({ reminderId: reminder.id, target: delivery.target });
+    const { target } = delivery;
+    const log = this.logger.child({ reminderId: reminder.id, target });
     try {
       const now = this.clock.now();
       const notice = reminderNotice(reminder, occurrence, this.options.zone(), now, this.options);
-      await this.notifier.deliver(delivery.target, notice);
+      if (delivery.unsure && (await this.notifier.shows(target, notice.key))) {
+        this.store.delivered(delivery.id, now);
+        log.info("the reminder had arrived before the restart; not sent again");
+        return;
+      }
+      this.store.sending(delivery.id);
+      await this.notifier.deliver(target, notice);
       this.store.delivered(delivery.id, this.clock.now());
       log.info(
         { kind: occurrence.kind, lateMs: occurrence.firedAt - occurrence.dueAt },
         "reminder delivered",
       );
+      if (target === PERSISTENT) await this.dismissPrevious(reminder.id, occurrence.id);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
+      if (error instanceof HaServiceTimeoutError && !this.notifier.replacesRepeats(target)) {
+        // HA took the call and may still be speaking it: trying again could say it twice.
+        this.store.unknown(delivery.id, message);
+        log.warn({ error: message }, "reminder delivery unconfirmed; not repeated");
+        return;
+      }
       if (error instanceof HaUnavailableError) {
         const retryAt = this.clock.now() + (this.options.awayRetryMs ?? 60_000);
         this.store.waiting(delivery.id, message, retryAt);
@@ -122,11 +172,25 @@ export class DeliveryQueue {
       log.error({ attempts, error: message }, "reminder delivery failed for good");
       if (delivery.target !== PERSISTENT) {
         await this.notifier
-          .deliver(PERSISTENT, failureNotice(reminder, delivery.target, message))
+          .deliver(PERSISTENT, failureNotice(reminder, occurrence, delivery.target, message))
           .catch((reportError: unknown) =>
             log.error({ err: reportError }, "could not report the failed delivery"),
           );
       }
     }
+  }
+
+  /** An occurrence's persistent notification takes the place of the one before it, as one card per reminder. */
+  private async dismissPrevious(reminderId: string, occurrenceId: number): Promise<void> {
+    const previous = this.store.previousOccurrence(reminderId, occurrenceId);
+    if (previous === undefined) return;
+    await this.notifier
+      .dismiss(noticeKey(reminderId, previous))
+      .catch((error: unknown) =>
+        this.logger.warn(
+          { err: error, reminderId },
+          "could not dismiss the previous occurrence's notification",
+        ),
+      );
   }
 }

@@ -7,9 +7,13 @@ const CJK = /[\u3400-\u9fff]/;
 export const ACTION_DONE = "CYRENE_REMINDER_DONE";
 export const ACTION_SNOOZE = "CYRENE_REMINDER_SNOOZE";
 
-/** The persistent notification's id for a reminder: one per reminder, replaced by each occurrence. */
-export function noticeKey(reminderId: string): string {
-  return `cyrene_reminder_${reminderId}`;
+/**
+ * The idempotency id of one occurrence's notice: the persistent notification's `notification_id` and the
+ * phone push's `tag`. A repeat of the same occurrence (sent again after a crash) replaces the first at the
+ * target; two occurrences of a reminder stay two notices.
+ */
+export function noticeKey(reminderId: string, occurrenceId: number): string {
+  return `cyrene_reminder_${reminderId}_${occurrenceId}`;
 }
 
 /** How late counts as late, and as missed. */
@@ -59,7 +63,7 @@ export function reminderNotice(
           : ` (missed: was due at ${dueText}${skipped})`
         : "";
   return {
-    key: noticeKey(reminder.id),
+    key: noticeKey(reminder.id, occurrence.id),
     title: zh ? "Cyrene 提醒" : "Cyrene reminder",
     message: `${reminder.message}${note}`,
     actions: [
@@ -79,10 +83,15 @@ function snoozeTitle(ms: number, zh: boolean): string {
 }
 
 /** Told through the persistent notification (and the log) when a target could not be reached. */
-export function failureNotice(reminder: Reminder, target: string, error: string): Notice {
+export function failureNotice(
+  reminder: Reminder,
+  occurrence: Occurrence,
+  target: string,
+  error: string,
+): Notice {
   const zh = CJK.test(reminder.message);
   return {
-    key: `${noticeKey(reminder.id)}_failed`,
+    key: `${noticeKey(reminder.id, occurrence.id)}_failed`,
     title: zh ? "Cyrene 提醒未送达" : "Cyrene could not deliver a reminder",
     message: zh
       ? `提醒「${reminder.message}」没能送到 ${target}：${error}`

@@ -142,9 +142,10 @@ export class ReminderService {
     return reminder;
   }
 
-  /** The user pressed "Done": its notification goes. */
+  /** The user pressed "Done": the notification of its newest occurrence goes. */
   async done(id: string): Promise<void> {
-    await this.notifier.dismiss(noticeKey(id));
+    const last = this.store.lastDelivery(id);
+    if (last) await this.notifier.dismiss(noticeKey(id, last.occurrence.id));
   }
 
   /**

@@ -98,14 +98,27 @@ export class ReminderStore {
         "UPDATE reminders SET message = ?, schedule = ?, targets = ?, next_at = ?, updated_at = ? WHERE id = ?",
       ),
       pending: db.prepare("SELECT * FROM reminder_deliveries WHERE status = 'pending' ORDER BY id"),
+      cutOff: db.prepare("SELECT * FROM reminder_deliveries WHERE status = 'sending' ORDER BY id"),
+      deliverySending: db.prepare(
+        "UPDATE reminder_deliveries SET status = 'sending' WHERE id = ? AND status = 'pending'",
+      ),
       deliveryDone: db.prepare(
-        "UPDATE reminder_deliveries SET status = 'sent', attempts = attempts + 1, sent_at = ?, last_error = NULL, next_try_at = NULL WHERE id = ?",
+        "UPDATE reminder_deliveries SET status = 'sent', attempts = attempts + 1, sent_at = ?, last_error = NULL, next_try_at = NULL, unsure = 0 WHERE id = ?",
       ),
       deliveryWaiting: db.prepare(
-        "UPDATE reminder_deliveries SET last_error = ?, next_try_at = ? WHERE id = ? AND status = 'pending'",
+        "UPDATE reminder_deliveries SET status = 'pending', last_error = ?, next_try_at = ? WHERE id = ? AND status IN ('pending', 'sending')",
       ),
       deliveryFailed: db.prepare(
         "UPDATE reminder_deliveries SET status = ?, attempts = attempts + 1, last_error = ?, next_try_at = ? WHERE id = ?",
+      ),
+      deliveryUnsure: db.prepare(
+        "UPDATE reminder_deliveries SET status = 'pending', unsure = 1, attempts = attempts + 1, last_error = ? WHERE id = ? AND status = 'sending'",
+      ),
+      deliveryUnknown: db.prepare(
+        "UPDATE reminder_deliveries SET status = 'unknown', attempts = attempts + 1, last_error = ?, next_try_at = NULL WHERE id = ?",
+      ),
+      previousOccurrence: db.prepare(
+        "SELECT id FROM reminder_occurrences WHERE reminder_id = ? AND id < ? ORDER BY id DESC LIMIT 1",
       ),
       occurrence: db.prepare("SELECT * FROM reminder_occurrences WHERE id = ?"),
       lastOccurrence: db.prepare(
@@ -206,8 +219,35 @@ export class ReminderStore {
     return (this.statements.pending.all() as DeliveryRow[]).map(toDelivery);
   }
 
+  /** Deliveries whose attempt was under way when Cyrene stopped: their outcome is unknown. */
+  cutOffDeliveries(): Delivery[] {
+    return (this.statements.cutOff.all() as DeliveryRow[]).map(toDelivery);
+  }
+
+  /** An attempt begins: until it is recorded, a crash leaves the delivery "sending". */
+  sending(id: number): void {
+    this.statements.deliverySending.run(id);
+  }
+
   delivered(id: number, now: number): void {
     this.statements.deliveryDone.run(now, id);
+  }
+
+  /** A cut-off attempt to a target that drops a repeat: tried again with the same notice id. */
+  unsure(id: number, reason: string): void {
+    this.statements.deliveryUnsure.run(reason, id);
+  }
+
+  /** An attempt that may or may not have reached a target that cannot drop a repeat: not tried again. */
+  unknown(id: number, reason: string): void {
+    this.statements.deliveryUnknown.run(reason, id);
+  }
+
+  /** The reminder's occurrence before this one, if any. */
+  previousOccurrence(reminderId: string, occurrenceId: number): number | undefined {
+    const row = this.statements.previousOccurrence.get(reminderId, occurrenceId) as
+      { id: number } | undefined;
+    return row?.id;
   }
 
   /** A failed attempt: tried again at `retryAt`, or given up on (failed) when it is null. */
@@ -266,6 +306,7 @@ interface DeliveryRow {
   last_error: string | null;
   next_try_at: number | null;
   sent_at: number | null;
+  unsure: number;
 }
 
 function toReminder(row: ReminderRow): Reminder {
@@ -305,5 +346,6 @@ function toDelivery(row: DeliveryRow): Delivery {
     lastError: row.last_error,
     nextTryAt: row.next_try_at,
     sentAt: row.sent_at,
+    unsure: row.unsure === 1,
   };
 }

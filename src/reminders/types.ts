@@ -62,7 +62,12 @@ export interface Occurrence {
   skipped: number;
 }
 
-export type DeliveryStatus = "pending" | "sent" | "failed";
+/**
+ * pending → sending (the attempt is under way) → sent, or pending again (retry), or failed (given up).
+ * A delivery still "sending" when Cyrene starts was cut off by a crash: its outcome is unknown. It is
+ * sent again (`unsure`) where the target drops a repeat of the same notice id, else it ends "unknown".
+ */
+export type DeliveryStatus = "pending" | "sending" | "sent" | "failed" | "unknown";
 
 export interface Delivery {
   id: number;
@@ -73,6 +78,8 @@ export interface Delivery {
   lastError: string | null;
   nextTryAt: number | null;
   sentAt: number | null;
+  /** An earlier attempt may have reached the target (Cyrene stopped during it). */
+  unsure: boolean;
 }
 
 /** The target every reminder goes to: a persistent notification in HA, which can be dismissed. */

@@ -2,6 +2,7 @@ import Database from "better-sqlite3";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { OWNER_KEYS_MIGRATION } from "./conversation-access.js";
+import { openFault } from "./storage-errors.js";
 
 export type Db = Database.Database;
 
@@ -170,18 +171,65 @@ const MIGRATIONS: string[] = [
      tokenize = 'porter unicode61 remove_diacritics 2');
    CREATE TABLE knowledge_state (key TEXT PRIMARY KEY, value INTEGER NOT NULL);`,
   OWNER_KEYS_MIGRATION,
+  // Reminders: a delivery is 'sending' while its attempt is under way, so one Cyrene died during is known
+  // (`unsure` when it is tried again); 'unknown' is such an attempt to a target that cannot drop a repeat.
+  // Thoughts: skipped triggers become counters per hour and reason instead of a row each.
+  `CREATE TABLE reminder_deliveries_next (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     occurrence_id INTEGER NOT NULL REFERENCES reminder_occurrences(id) ON DELETE CASCADE,
+     target TEXT NOT NULL,
+     status TEXT NOT NULL CHECK (status IN ('pending', 'sending', 'sent', 'failed', 'unknown')),
+     attempts INTEGER NOT NULL DEFAULT 0,
+     last_error TEXT,
+     next_try_at INTEGER,
+     sent_at INTEGER,
+     unsure INTEGER NOT NULL DEFAULT 0,
+     UNIQUE (occurrence_id, target)
+   );
+   INSERT INTO reminder_deliveries_next (id, occurrence_id, target, status, attempts, last_error, next_try_at, sent_at)
+     SELECT id, occurrence_id, target, status, attempts, last_error, next_try_at, sent_at FROM reminder_deliveries;
+   DROP TABLE reminder_deliveries;
+   ALTER TABLE reminder_deliveries_next RENAME TO reminder_deliveries;
+   CREATE INDEX reminder_deliveries_open ON reminder_deliveries(status) WHERE status IN ('pending', 'sending');
+   CREATE TABLE thought_skips (
+     hour INTEGER NOT NULL,
+     reason TEXT NOT NULL,
+     count INTEGER NOT NULL,
+     PRIMARY KEY (hour, reason)
+   );
+   INSERT INTO thought_skips (hour, reason, count)
+     SELECT started_at - started_at % 3600000,
+       CASE WHEN reason LIKE 'a duplicate%' THEN 'duplicate'
+            WHEN reason LIKE '%tokens today%' THEN 'daily token budget'
+            ELSE 'hourly budget' END,
+       COUNT(*)
+     FROM thoughts WHERE status = 'skipped' GROUP BY 1, 2;
+   DELETE FROM thoughts WHERE status = 'skipped';`,
 ];
 
-/** Opens (creating if needed) the SQLite database and brings its schema up to date. */
+/**
+ * Opens (creating if needed) the SQLite database and brings its schema up to date. A damaged file, a
+ * folder that cannot be written or a full disk is a StorageError that names the file and what to do.
+ */
 export function openDatabase(path: string): Db {
-  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
-  const db = new Database(path);
-  db.pragma("journal_mode = WAL");
-  db.pragma("synchronous = NORMAL");
-  db.pragma("foreign_keys = ON");
-  db.pragma("busy_timeout = 5000");
-  migrate(db);
-  return db;
+  let db: Db | undefined;
+  try {
+    if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+    db = new Database(path);
+    db.pragma("journal_mode = WAL");
+    db.pragma("synchronous = NORMAL");
+    db.pragma("foreign_keys = ON");
+    db.pragma("busy_timeout = 5000");
+    // Reads the whole schema and takes the write lock once: a damaged file or a folder that cannot be
+    // written shows now, not at the first turn.
+    db.prepare("SELECT COUNT(*) FROM sqlite_master").get();
+    db.exec("BEGIN IMMEDIATE; COMMIT");
+    migrate(db);
+    return db;
+  } catch (error) {
+    db?.close();
+    throw openFault(error, path) ?? error;
+  }
 }
 
 function migrate(db: Db): void {

@@ -31,6 +31,7 @@ export function createThinker(
     policy: whitelistPolicy("autonomous", config.tools, { autonomous: true }),
     limits: config,
     satellite: config.satellite,
+    yieldMs: config.yieldMs,
   });
   let stopTriggers = () => {};
   return {

@@ -10,25 +10,49 @@ export interface Limits {
   quietHours?: string;
 }
 
-/** Why a thought may not start now, or undefined when it may. */
+/** What a skipped trigger is counted under (thought_skips.reason). */
+export type SkipReason = "duplicate" | "hourly budget" | "daily token budget" | "queue full";
+
+export interface Refusal {
+  kind: SkipReason;
+  /** In words, for the log. */
+  text: string;
+}
+
+/**
+ * Why a thought may not start now, or undefined when it may. A thought tried again after a person's
+ * turn cut it short is asked the same: its cut-short run counts in the hour, and `retryOf` (that run)
+ * is the one earlier run of its trigger that does not make it a duplicate.
+ */
 export function refusal(
   store: ThoughtStore,
   limits: Limits,
   dedupeKey: string,
   now: number,
   zone: string,
-): string | undefined {
-  const last = store.lastRunOf(dedupeKey);
+  retryOf?: string,
+): Refusal | undefined {
+  const last = store.lastRunOf(dedupeKey, retryOf);
   if (last !== undefined && now - last < limits.dedupeMs) {
-    return `a duplicate: the same trigger ran ${Math.round((now - last) / 1000)} s ago`;
+    return {
+      kind: "duplicate",
+      text: `a duplicate: the same trigger ran ${Math.round((now - last) / 1000)} s ago`,
+    };
   }
   const hour = store.thoughtsSince(now - 3_600_000);
-  if (hour >= limits.maxPerHour)
-    return `over budget: ${hour} thought${hour === 1 ? "" : "s"} in the last hour (at most ${limits.maxPerHour})`;
+  if (hour >= limits.maxPerHour) {
+    return {
+      kind: "hourly budget",
+      text: `over budget: ${hour} thought${hour === 1 ? "" : "s"} in the last hour (at most ${limits.maxPerHour})`,
+    };
+  }
   const dayStart = DateTime.fromMillis(now, { zone }).startOf("day").toMillis();
   const tokens = store.tokensSince(dayStart);
   if (tokens >= limits.maxTokensPerDay) {
-    return `over budget: ${tokens} tokens today (at most ${limits.maxTokensPerDay})`;
+    return {
+      kind: "daily token budget",
+      text: `over budget: ${tokens} tokens today (at most ${limits.maxTokensPerDay})`,
+    };
   }
   return undefined;
 }

@@ -12,9 +12,15 @@ export interface ThoughtEnd {
   tokens?: number;
 }
 
+/** Skip counters are kept this long (hourly buckets), then pruned. */
+export const SKIP_RETENTION_MS = 30 * 24 * 3_600_000;
+const HOUR = 3_600_000;
+
 /**
- * Thoughts in SQLite: every one, run or skipped, with why. The budget is counted from these rows
- * (thoughts in the last hour, tokens since the start of the day), so it survives restarts.
+ * Thoughts in SQLite: every one that ran, with how it ended. The budget is counted from these rows
+ * (thoughts in the last hour, tokens since the start of the day), so it survives restarts. A trigger
+ * that was skipped (a duplicate, over budget) is only counted, per hour and reason: a flood of
+ * triggers costs a counter, not a row each.
  */
 export class ThoughtStore {
   private readonly statements;
@@ -35,8 +41,23 @@ export class ThoughtStore {
         "SELECT COUNT(*) AS n FROM thoughts WHERE started_at >= ? AND status IN ('running', 'finished', 'failed', 'cancelled')",
       ),
       tokensSince: db.prepare("SELECT COALESCE(SUM(tokens), 0) AS n FROM thoughts WHERE started_at >= ?"),
+      // A run a person's turn cut short counts too: its retry waits, and a second trigger would be a twin.
       lastOfKey: db.prepare(
-        "SELECT started_at FROM thoughts WHERE dedupe_key = ? AND status IN ('running', 'finished') ORDER BY started_at DESC LIMIT 1",
+        `SELECT started_at FROM thoughts WHERE dedupe_key = ? AND id != ? AND status IN ('running', 'finished', 'cancelled')
+         ORDER BY started_at DESC LIMIT 1`,
+      ),
+      countSkip: db.prepare(
+        `INSERT INTO thought_skips (hour, reason, count) VALUES (?, ?, 1)
+         ON CONFLICT (hour, reason) DO UPDATE SET count = count + 1`,
+      ),
+      pruneSkips: db.prepare("DELETE FROM thought_skips WHERE hour < ?"),
+      skipsSince: db.prepare(
+        "SELECT reason, SUM(count) AS n FROM thought_skips WHERE hour >= ? GROUP BY reason ORDER BY reason",
+      ),
+      skippedRows: db.prepare("SELECT COUNT(*) AS n FROM thoughts WHERE status = 'skipped'"),
+      peopleTalking: db.prepare(
+        `SELECT COUNT(*) AS n FROM turns JOIN conversations ON conversations.id = turns.conversation_id
+         WHERE turns.status = 'running' AND conversations.source != 'thinker'`,
       ),
       pendingNotes: db.prepare(
         "SELECT * FROM thoughts WHERE outcome = 'note' AND note_delivered_at IS NULL ORDER BY started_at LIMIT 5",
@@ -85,8 +106,32 @@ export class ThoughtStore {
     return (this.statements.tokensSince.get(since) as { n: number }).n;
   }
 
-  lastRunOf(dedupeKey: string): number | undefined {
-    return (this.statements.lastOfKey.get(dedupeKey) as { started_at: number } | undefined)?.started_at;
+  /** When the trigger last ran (leaving out the run `except`), if it did. */
+  lastRunOf(dedupeKey: string, except = ""): number | undefined {
+    const row = this.statements.lastOfKey.get(dedupeKey, except) as { started_at: number } | undefined;
+    return row?.started_at;
+  }
+
+  /** Counts a skipped trigger in its hour; counters older than the retention go. */
+  countSkip(reason: string, now: number): void {
+    this.statements.countSkip.run(now - (now % HOUR), reason);
+    this.statements.pruneSkips.run(now - SKIP_RETENTION_MS);
+  }
+
+  /** Skipped triggers since `since` (whole hours), by reason. */
+  skipsSince(since: number): Record<string, number> {
+    const rows = this.statements.skipsSince.all(since - (since % HOUR)) as { reason: string; n: number }[];
+    return Object.fromEntries(rows.map((r) => [r.reason, r.n]));
+  }
+
+  /** Rows of skipped thoughts (none since skips are counted; older databases' are folded in on upgrade). */
+  skippedRows(): number {
+    return (this.statements.skippedRows.get() as { n: number }).n;
+  }
+
+  /** Whether a person's turn is running now (anything but a thought's). */
+  peopleTalking(): boolean {
+    return (this.statements.peopleTalking.get() as { n: number }).n > 0;
   }
 
   /** Notes for the next conversation not yet given to one; marked given as they are taken. */

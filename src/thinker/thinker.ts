@@ -7,7 +7,7 @@ import type { ReminderService } from "../reminders/service.js";
 import { HOUSEHOLD } from "../store/conversation-access.js";
 import type { ConversationStore } from "../store/conversations.js";
 import type { ToolPolicy } from "../tools/policy.js";
-import { isQuiet, refusal, type Limits } from "./limits.js";
+import { isQuiet, refusal, type Limits, type Refusal } from "./limits.js";
 import { OUTCOME_SCHEMA, thoughtMessage } from "./prompt.js";
 import type { ThoughtStore } from "./store.js";
 import type { Outcome, ThoughtAction, ThoughtTrigger } from "./types.js";
@@ -29,32 +29,63 @@ export interface ThinkerDeps {
   notifyTargets: string[];
   /** The satellite an "ask" outcome is spoken on; without one it becomes a message. */
   satellite?: string;
+  /**
+   * How long nobody must have been talking before a thought runs (default 30 s): a thought waits while
+   * a person's turn runs and for this long after, so a follow-up question does not cut it short again.
+   */
+  yieldMs?: number;
+}
+
+/** Triggers waiting their turn at most; more are counted as skipped ("queue full"). */
+const MAX_QUEUED = 20;
+/** A thought waits for people at most this long (a turn left "running" by a crash must not stop thinking). */
+const MAX_YIELD_MS = 15 * 60_000;
+
+/** While a person's turn runs, whether it has ended is looked at this often. */
+const TALKING_LOOK_MS = 5_000;
+
+interface Queued {
+  trigger: ThoughtTrigger;
+  /** The run a person's turn cut short, when this is its second try. */
+  retryOf?: string;
 }
 
 /**
  * Thinking on its own: a trigger (an HA automation's event, the schedule, a watched device) becomes one
  * assistant turn under the AutonomousToolPolicy, whose answer is an outcome — nothing, a note for the next
  * conversation, a message, or a spoken question. One thought at a time; a person's turn always goes
- * first (a running thought is cancelled and tried once more afterwards); budgets, quiet hours and
- * duplicate triggers are checked before anything runs. Every thought is stored and fired back into HA.
+ * first: a thought waits while someone is talking, and one running when a person starts is cancelled
+ * and tried once more when they are done. Budgets, quiet hours and duplicate triggers are checked
+ * before every run, a second try included. Every run is stored and fired back into HA; a skipped
+ * trigger is counted.
  */
 export class Thinker {
-  private readonly queue: { trigger: ThoughtTrigger; retried: boolean }[] = [];
-  private running:
-    { id: string; abort: AbortController; trigger: ThoughtTrigger; retried: boolean } | undefined;
+  private readonly queue: Queued[] = [];
+  private running: { id: string; abort: AbortController } | undefined;
   private draining: Promise<void> | undefined;
   private stopped = false;
+  /** When a person was last seen talking. */
+  private lastPersonAt = -Infinity;
+  private wake: (() => void) | undefined;
+  /** A person's turn was running when last looked at. */
+  private seenTalking = false;
 
   constructor(private readonly deps: ThinkerDeps) {
     deps.assistant.onTurnStart((source) => {
-      if (source !== "thinker" && this.running) this.running.abort.abort("the user started talking");
+      if (source === "thinker") return;
+      this.lastPersonAt = deps.clock.now();
+      this.running?.abort.abort("the user started talking");
     });
   }
 
   /** Queues a thought; answers once it ran (or was refused). */
   think(trigger: ThoughtTrigger): Promise<void> {
     if (this.stopped) return Promise.resolve();
-    this.queue.push({ trigger, retried: false });
+    if (this.queue.length >= MAX_QUEUED) {
+      this.skip({ kind: "queue full", text: `${MAX_QUEUED} triggers are already waiting` }, trigger);
+      return this.draining ?? Promise.resolve();
+    }
+    this.queue.push({ trigger });
     return (this.draining ??= this.drain().finally(() => (this.draining = undefined)));
   }
 
@@ -70,32 +101,66 @@ export class Thinker {
     this.stopped = true;
     this.queue.length = 0;
     this.running?.abort.abort("Cyrene is stopping");
+    this.wake?.();
     await this.draining;
   }
 
   private async drain(): Promise<void> {
     for (let next = this.queue.shift(); next && !this.stopped; next = this.queue.shift()) {
-      await this.runOne(next.trigger, next.retried).catch((error: unknown) =>
+      await this.yieldToPeople();
+      if (this.stopped) break;
+      await this.runOne(next).catch((error: unknown) =>
         this.deps.logger.error({ err: error }, "a thought failed unexpectedly"),
       );
     }
   }
 
-  private async runOne(trigger: ThoughtTrigger, retried: boolean): Promise<void> {
+  /**
+   * Waits until nobody has been talking for `yieldMs`: looked at again once that long has passed (a
+   * timer, not a loop), and while a person's turn is still running.
+   */
+  private async yieldToPeople(): Promise<void> {
+    const { clock, store } = this.deps;
+    const gap = this.deps.yieldMs ?? 30_000;
+    const since = clock.now();
+    for (;;) {
+      const now = clock.now();
+      const talking = store.peopleTalking();
+      // Talking, or just seen to have stopped: the quiet starts now.
+      if (talking || this.seenTalking) this.lastPersonAt = now;
+      this.seenTalking = talking;
+      const quietFor = now - this.lastPersonAt;
+      if ((!talking && quietFor >= gap) || this.stopped) return;
+      if (now - since >= MAX_YIELD_MS) {
+        this.deps.logger.warn("a person's turn has been running for long; the thought goes ahead");
+        return;
+      }
+      await new Promise<void>((resolve) => {
+        const timer = clock.setTimer(() => resolve(), talking ? TALKING_LOOK_MS : gap - quietFor);
+        this.wake = () => {
+          clock.clearTimer(timer);
+          resolve();
+        };
+      });
+      this.wake = undefined;
+    }
+  }
+
+  private skip(refused: Refusal, trigger: ThoughtTrigger): void {
+    this.deps.store.countSkip(refused.kind, this.deps.clock.now());
+    this.deps.logger.info({ reason: refused.text, prompt: trigger.prompt }, "thought skipped");
+  }
+
+  private async runOne({ trigger, retryOf }: Queued): Promise<void> {
     const { store, clock, logger } = this.deps;
     const zone = this.deps.zone();
     const key = (trigger.topic ?? trigger.prompt).trim().toLowerCase();
     const now = clock.now();
-    const refused = retried ? undefined : refusal(store, this.deps.limits, key, now, zone);
-    if (refused) {
-      const id = store.start(trigger, key, now, "skipped");
-      store.finish(id, { status: "skipped", reason: refused }, now);
-      logger.info({ thoughtId: id, reason: refused, prompt: trigger.prompt }, "thought skipped");
-      return;
-    }
+    const refused = refusal(store, this.deps.limits, key, now, zone, retryOf);
+    if (refused) return this.skip(refused, trigger);
     const id = store.start(trigger, key, now);
     const abort = new AbortController();
-    this.running = { id, abort, trigger, retried };
+    this.running = { id, abort };
     const actions: ThoughtAction[] = [];
     const calls = new Map<string, ThoughtAction>();
     try {
@@ -151,7 +216,8 @@ export class Thinker {
           { thoughtId: id, reason: abort.signal.reason ?? outcome.error.message },
           cancelled ? "thought cancelled" : "thought failed",
         );
-        if (cancelled && !retried && !this.stopped) this.queue.push({ trigger, retried: true });
+        // Once more, first in line, when the person is done (and if the budget still allows it).
+        if (cancelled && !retryOf && !this.stopped) this.queue.unshift({ trigger, retryOf: id });
         return;
       }
       const decided = JSON.parse(outcome.text) as { outcome: Outcome; text: string };

@@ -1,5 +1,5 @@
 import type { Logger } from "../logging/logger.js";
-import { parseToolArguments } from "./arguments.js";
+import { argumentShape, parseToolArguments } from "./arguments.js";
 import { fail, UNNAMED_TOOL, type Tool, type ToolDefinition, type ToolResult } from "./contract.js";
 import type { ToolPolicy } from "./policy.js";
 
@@ -90,8 +90,11 @@ export class ToolRegistry {
       options.logger.warn({ tool: call.name, policy: options.policy.name }, "refused a tool call");
       return fail(this.unavailableMessage(call.name, options.policy));
     }
-    const args = parseToolArguments(call.arguments);
-    if (!args.ok) return fail(`Invalid arguments for ${call.name}: ${args.error}`);
+    const args = parseToolArguments(call.arguments, call.name);
+    if (!args.ok) {
+      const shape = argumentShape(tool.definition().parameters);
+      return fail(`Invalid arguments for ${call.name}: ${args.error} Like this: ${shape}`);
+    }
 
     const controller = new AbortController();
     const abort = (reason: unknown) => controller.abort(reason);

@@ -311,6 +311,12 @@ describe("run.sh", () => {
     expect(script).toMatch(new RegExp(`^cd ${workdir(runtime)}$`, "m"));
   });
 
+  it("makes a start that a restart cannot fix exit 0, which the Supervisor's watchdog does not restart", () => {
+    const exported = /^export CYRENE_FATAL_EXIT_CODE=0$/m.exec(script);
+    expect(exported).not.toBeNull();
+    expect(exported!.index).toBeLessThan(script.indexOf("\nexec "));
+  });
+
   it("execs the command npm start runs", () => {
     const start = pkg.scripts.start!.split("&&").at(-1)!.trim();
     expect(start).toMatch(/^node .*dist\/main\.js$/);

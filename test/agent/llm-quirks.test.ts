@@ -8,15 +8,15 @@ import { useWebFixture } from "../support/web.js";
 
 const web = useWebFixture();
 let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({
+// The quirks get the default turn deadline (web_fetch reads pages in a child process, which takes a moment to
+// start); the "waiting" tests have a harness of their own with a 1 s deadline.
+const startQuirksHarness = (env: Record<string, string> = {}) =>
+  startHarness({
     tools: testTools().tools,
-    env: {
-      CYRENE_NETWORK_ALLOW_HOSTS: "127.0.0.1",
-      CYRENE_TURN_DEADLINE_SECONDS: "1",
-      CYRENE_LLM_MAX_RETRIES: "1",
-    },
+    env: { CYRENE_NETWORK_ALLOW_HOSTS: "127.0.0.1", CYRENE_LLM_MAX_RETRIES: "1", ...env },
   });
+beforeAll(async () => {
+  h = await startQuirksHarness();
 });
 afterAll(() => h.close());
 afterEach(() => {
@@ -91,6 +91,16 @@ describe("LLM quirks", () => {
 });
 
 describe("waiting", () => {
+  let quick: Harness;
+  beforeAll(async () => {
+    quick = h;
+    h = await startQuirksHarness({ CYRENE_TURN_DEADLINE_SECONDS: "1" });
+  });
+  afterAll(async () => {
+    await h.close();
+    h = quick;
+  });
+
   it("reports waiting and retrying as status events", async () => {
     h.llm.script({ status: 503 }, { text: "there" });
     const { events } = await turn("hi");

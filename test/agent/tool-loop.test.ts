@@ -134,7 +134,7 @@ describe("the tool loop", () => {
     );
     expect(errors.every((e) => e.success === false)).toBe(true);
     expect(errors[0]!.error).toMatch(/"no_such_tool" does not exist.*Available tools: .*add/);
-    expect(errors[1]!.error).toMatch(/not valid JSON/);
+    expect(errors[1]!.error).toMatch(/cut off before their end.*Like this: {"a": …, "b": …}/);
     expect(errors[2]!.error).toMatch(/Invalid arguments for add: a: .*number/);
     expect(errors[3]!.error).toMatch(/explode failed: boom/);
     expect(errors[4]!.error).toBe("The device is offline.");

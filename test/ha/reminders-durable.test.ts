@@ -17,7 +17,6 @@ const { phone, door } = HA_FIXTURE;
 
 const inSeconds = (seconds: number) =>
   DateTime.now().setZone(ZONE).plus({ seconds }).toFormat("yyyy-MM-dd'T'HH:mm:ss");
-const key = (id: string) => `cyrene_reminder_${id}`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const ok = async (result: Promise<ToolResult>): Promise<Json> => {
   const done = await result;
@@ -50,6 +49,9 @@ describeHa("reminders across restarts of Cyrene and of Home Assistant", () => {
     await whenReady(cyrene.cyrene.ha);
     return cyrene;
   };
+  /** The notice id (notification_id, phone tag) of the reminder's newest occurrence. */
+  const key = (c: CyreneOnHa, id: string) =>
+    `cyrene_reminder_${id}_${c.cyrene.reminders.store.lastDelivery(id)?.occurrence.id ?? "none"}`;
   /** Every delivery of the reminder's newest occurrence. */
   const deliveries = (c: CyreneOnHa, id: string) => c.cyrene.reminders.store.lastDelivery(id)?.deliveries;
   /** Stops the private HA and waits until each client has seen it go; `instance.restart()` brings it back. */
@@ -72,7 +74,7 @@ describeHa("reminders across restarts of Cyrene and of Home Assistant", () => {
       await c.restart();
 
       await expect
-        .poll(() => watch.notification(key(id)), POLL)
+        .poll(() => watch.notification(key(c, id)), POLL)
         .toMatchObject({ title: "Cyrene reminder", message: "Call mum" });
       await expect
         .poll(() => deliveries(c, id)?.map((d) => [d.target, d.status, d.attempts]), POLL)
@@ -85,10 +87,10 @@ describeHa("reminders across restarts of Cyrene and of Home Assistant", () => {
       await whenReady(c.cyrene.ha);
       await c.cyrene.reminders.deliveries.settle();
       await sleep(2_000);
-      expect(watch.created(key(id))).toHaveLength(1);
-      expect(watch.callsTo("notify", "mobile_app_test_phone", (d) => d.data?.tag === key(id))).toHaveLength(
-        1,
-      );
+      expect(watch.created(key(c, id))).toHaveLength(1);
+      expect(
+        watch.callsTo("notify", "mobile_app_test_phone", (d) => d.data?.tag === key(c, id)),
+      ).toHaveLength(1);
       expect(c.cyrene.reminders.store.get(id)).toMatchObject({ status: "done", fired: 1 });
     },
   );
@@ -125,7 +127,7 @@ describeHa("reminders across restarts of Cyrene and of Home Assistant", () => {
 
       const late = `收衣服（原定 ${DateTime.fromMillis(dueAt, { zone: ZONE }).toFormat("HH:mm")}，迟到了）`;
       // Persistent notifications live in HA's memory: this one was made after HA came back.
-      await expect.poll(() => watch.notification(key(id)), POLL).toMatchObject({ message: late });
+      await expect.poll(() => watch.notification(key(c, id)), POLL).toMatchObject({ message: late });
       await expect
         .poll(() => deliveries(c, id)?.map((d) => [d.target, d.status, d.attempts]), POLL)
         .toEqual([
@@ -171,7 +173,7 @@ describeHa("reminders across restarts of Cyrene and of Home Assistant", () => {
         await restCall(instance, "input_boolean", "turn_on", { entity_id: door });
 
         await expect.poll(() => c.cyrene.reminders.store.get(id)?.fired, POLL).toBe(1);
-        await expect.poll(() => watch.notification(key(id)), POLL).toMatchObject({ message: "门还开着" });
+        await expect.poll(() => watch.notification(key(c, id)), POLL).toMatchObject({ message: "门还开着" });
         await expect.poll(() => fired, POLL).toBe(1);
         subscription.close();
       } finally {

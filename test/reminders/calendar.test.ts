@@ -29,6 +29,12 @@ class Recorder implements Notifier {
   async targets() {
     return { notify: [], speak: [] };
   }
+  replacesRepeats(): boolean {
+    return true;
+  }
+  async shows(): Promise<undefined> {
+    return undefined;
+  }
 }
 
 const running: Reminders[] = [];

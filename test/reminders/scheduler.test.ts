@@ -2,7 +2,12 @@ import { DateTime } from "luxon";
 import { afterEach, describe, expect, it } from "vitest";
 import { silentLogger } from "../../src/logging/logger.js";
 import type { Notice, Notifier } from "../../src/notify/notifier.js";
-import { HaCommandError, HaUnavailableError, type HomeAssistant } from "../../src/ha/index.js";
+import {
+  HaCommandError,
+  HaServiceTimeoutError,
+  HaUnavailableError,
+  type HomeAssistant,
+} from "../../src/ha/index.js";
 import { createReminders, type ReminderSettings, type Reminders } from "../../src/reminders/index.js";
 import { openDatabase, type Db } from "../../src/store/database.js";
 import { FakeHomeAssistant } from "../ha/support/fake-ha.js";
@@ -14,6 +19,12 @@ const at = (iso: string) => DateTime.fromISO(iso, { zone: ZONE }).toMillis();
 
 class RecordingNotifier implements Notifier {
   readonly sent: { target: string; notice: Notice; at: number }[] = [];
+  readonly dismissed: string[] = [];
+  /**
+   * Cyrene dies during the attempts: each one reaches the target ("arrived") or not ("lost") by the
+   * reminder's message, and never returns to record its outcome.
+   */
+  cutOff: ((notice: Notice) => "arrived" | "lost") | undefined;
   failing = new Set<string>();
   /** HA is away: every delivery fails as HaNotifier's do then. */
   away = false;
@@ -21,11 +32,28 @@ class RecordingNotifier implements Notifier {
   async deliver(target: string, notice: Notice): Promise<void> {
     if (this.away) throw new HaUnavailableError("connection lost, reconnecting");
     if (this.failing.has(target) || this.failing.has("*")) throw new Error(`${target} is unreachable`);
+    if (this.cutOff) {
+      if (this.cutOff(notice) === "arrived") this.sent.push({ target, notice, at: this.clock.now() });
+      return new Promise(() => {});
+    }
     this.sent.push({ target, notice, at: this.clock.now() });
   }
-  async dismiss(): Promise<void> {}
+  async dismiss(key: string): Promise<void> {
+    this.dismissed.push(key);
+  }
   async targets() {
     return { notify: ["notify.mobile_app_phone"], speak: ["media_player.kitchen"] };
+  }
+  /** As HaNotifier: the persistent notification and the mobile app replace a repeat, a speaker does not. */
+  replacesRepeats(target: string): boolean {
+    return target === "persistent_notification" || target.startsWith("notify.mobile_app_");
+  }
+  /** Only persistent notifications can be looked at. */
+  async shows(target: string, key: string): Promise<boolean | undefined> {
+    if (target !== "persistent_notification") return undefined;
+    return (
+      this.sent.some((s) => s.target === target && s.notice.key === key) && !this.dismissed.includes(key)
+    );
   }
 }
 
@@ -57,6 +85,13 @@ function build(
   });
   running.push(reminders);
   return reminders;
+}
+
+/** Stops a Reminders as `kill -9` would: nothing awaited, nothing recorded after this moment. */
+function crash(reminders: Reminders): void {
+  running.splice(running.indexOf(reminders), 1);
+  reminders.scheduler.stop();
+  reminders.deliveries.stop();
 }
 
 describe("the reminder scheduler", () => {
@@ -342,5 +377,116 @@ describe("the reminder scheduler", () => {
     subscription!.fire({});
     await clock.advance(0);
     expect(notifier.sent.map((s) => s.notice.message)).toEqual(["taken, renamed"]);
+  });
+
+  it("after a crash mid-delivery sends each notice at most once where it shows, again with the same id where it replaces, never twice on a speaker", async () => {
+    const clock = new FakeClock(at("2026-12-02T07:00"));
+    const notifier = new RecordingNotifier(clock);
+    const db = openDatabase(":memory:");
+    const first = build(db, clock, notifier);
+    first.start();
+    const targets = { notify: ["mobile_app_phone"], speak: ["media_player.kitchen"] };
+    await first.service.create({ message: "arrived", at: "2026-12-02T07:05", ...targets });
+    await first.service.create({ message: "lost", at: "2026-12-02T07:05", ...targets });
+    notifier.cutOff = (notice) => (notice.message === "arrived" ? "arrived" : "lost");
+    await clock.advance(5 * 60_000);
+    expect(db.prepare("SELECT status, COUNT(*) AS n FROM reminder_deliveries GROUP BY status").all()).toEqual(
+      [{ status: "sending", n: 6 }],
+    );
+    crash(first);
+
+    notifier.cutOff = undefined;
+    const second = build(db, clock, notifier);
+    second.start();
+    await clock.advance(0);
+    await second.deliveries.settle();
+    const sent = (message: string, target: string) =>
+      notifier.sent
+        .filter((s) => s.notice.message === message && s.target === target)
+        .map((s) => s.notice.key);
+    const [arrived, lost] = ["arrived", "lost"].map((m) =>
+      second.service.list().find((r) => r.message === m)!,
+    );
+    const key = (id: string) => `cyrene_reminder_${id}_${second.store.lastDelivery(id)!.occurrence.id}`;
+    // The persistent notification HA already shows is not sent again; the lost one is, with its id.
+    expect(sent("arrived", "persistent_notification")).toEqual([key(arrived!.id)]);
+    expect(sent("lost", "persistent_notification")).toEqual([key(lost!.id)]);
+    // A phone push cannot be looked at: it is sent again with the same tag, which replaces the first.
+    expect(sent("arrived", "notify.mobile_app_phone")).toEqual([key(arrived!.id), key(arrived!.id)]);
+    expect(sent("lost", "notify.mobile_app_phone")).toEqual([key(lost!.id)]);
+    // A speaker would say it twice: not repeated, whether it spoke or not.
+    expect(sent("arrived", "media_player.kitchen")).toHaveLength(1);
+    expect(sent("lost", "media_player.kitchen")).toHaveLength(0);
+    for (const reminder of [arrived!, lost!]) {
+      expect(
+        second.store.lastDelivery(reminder.id)!.deliveries.map((d) => [d.target, d.status, d.unsure]),
+      ).toEqual([
+        ["persistent_notification", "sent", false],
+        ["notify.mobile_app_phone", "sent", false],
+        ["media_player.kitchen", "unknown", false],
+      ]);
+    }
+    expect(second.store.lastDelivery(arrived!.id)!.deliveries[2]!.lastError).toMatch(/not repeated/);
+  });
+
+  it("gives each occurrence its own notice id, and the new one takes the old one's place", async () => {
+    const clock = new FakeClock(at("2026-12-02T07:00"));
+    const notifier = new RecordingNotifier(clock);
+    const reminders = build(openDatabase(":memory:"), clock, notifier);
+    reminders.start();
+    const { reminder } = await reminders.service.create({
+      message: "吃药",
+      at: "2026-12-02T08:00",
+      repeat: "daily",
+    });
+    await clock.advance(25 * 3_600_000);
+    const keys = notifier.sent.map((s) => s.notice.key);
+    expect(keys).toHaveLength(2);
+    expect(new Set(keys).size).toBe(2);
+    expect(keys.every((k) => k.startsWith(`cyrene_reminder_${reminder.id}_`))).toBe(true);
+    expect(notifier.dismissed).toEqual([keys[0]]);
+    await reminders.service.done(reminder.id);
+    expect(notifier.dismissed).toEqual([keys[0], keys[1]]);
+  });
+
+  it("does not try a speaker again when HA took the call but did not confirm it in time", async () => {
+    const clock = new FakeClock(at("2026-12-02T07:00"));
+    const notifier = new RecordingNotifier(clock);
+    const speaker = "media_player.kitchen";
+    const deliver = notifier.deliver.bind(notifier);
+    let spoken = 0;
+    notifier.deliver = async (target, notice) => {
+      if (target !== speaker) return deliver(target, notice);
+      spoken++;
+      throw new HaServiceTimeoutError(8);
+    };
+    const reminders = build(openDatabase(":memory:"), clock, notifier);
+    reminders.start();
+    const { reminder } = await reminders.service.create({
+      message: "dinner",
+      at: "2026-12-02T07:05",
+      speak: [speaker],
+    });
+    await clock.advance(3_600_000);
+    expect(spoken).toBe(1);
+    const delivery = reminders.store.lastDelivery(reminder.id)!.deliveries.find((d) => d.target === speaker)!;
+    expect(delivery).toMatchObject({
+      status: "unknown",
+      lastError: expect.stringMatching(/did not confirm/),
+    });
+  });
+
+  it("keeps a burst to a few attempts at once", async () => {
+    const clock = new FakeClock(at("2026-12-02T07:00"));
+    const notifier = new RecordingNotifier(clock);
+    const reminders = build(openDatabase(":memory:"), clock, notifier);
+    reminders.start();
+    for (let i = 0; i < 30; i++) await reminders.service.create({ message: `r${i}`, at: "2026-12-02T07:05" });
+    notifier.cutOff = () => "lost";
+    await clock.advance(5 * 60_000);
+    const open = reminders.store.cutOffDeliveries();
+    expect(open).toHaveLength(8);
+    expect(reminders.store.pendingDeliveries()).toHaveLength(22);
+    crash(reminders);
   });
 });

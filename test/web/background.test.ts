@@ -45,8 +45,10 @@ describe("a background tool call", () => {
 
     // No further message needed: the page asks for the conversation's jobs while one runs.
     await card.getByText("finished in the background").waitFor({ timeout: 30_000 });
-    await page.locator(".late", { hasText: "sleep finished in the background." }).waitFor();
-    await card.locator("summary").click();
+    const late = page.locator(".late", { hasText: "Finished in the background: Used sleep: ms 3500" });
+    await late.waitFor();
+    expect(await late.innerText()).not.toMatch(/[{}]|":/);
+    await card.getByText("Details").click();
     expect(JSON.parse((await card.locator(".tool-late-result").textContent())!)).toEqual({
       label: "the slow answer",
       slept_ms: 3500,

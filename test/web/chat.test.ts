@@ -74,7 +74,11 @@ describe("the chat", () => {
     const add = toolCard("add");
     expect(await add.locator(".chip").textContent()).toContain("done");
     expect(await add.locator(".duration").textContent()).toMatch(/\d+ ms|\d+(\.\d)? s/);
-    await add.locator("summary").click();
+    // One plain line; the raw arguments and result only behind Details.
+    expect(await add.locator(".tool-summary").innerText()).toBe("Used add: a 2, b 3");
+    expect(await add.innerText()).not.toMatch(/[{}]|":/);
+    expect(await add.locator(".tool-arguments").isVisible()).toBe(false);
+    await add.getByText("Details").click();
     expect(JSON.parse((await add.locator(".tool-arguments").textContent())!)).toEqual({ a: 2, b: 3 });
     expect(JSON.parse((await add.locator(".tool-result").textContent())!)).toEqual({ sum: 5 });
     expect(await toolCard("sleep").locator(".duration").textContent()).toMatch(/s$/);
@@ -153,11 +157,15 @@ describe("the chat", () => {
     const question = page.getByRole("group", { name: "Should I unlock the front door?" });
     await question.waitFor();
     await page.getByText("This needs your confirmation").waitFor();
+    const card = toolCard("door_lock");
+    expect(await card.locator(".tool-summary").innerText()).toBe("Unlock the front door");
+    expect(await card.locator(".chip").innerText()).toBe("waiting for your yes");
     await question.getByRole("button", { name: "Yes" }).click();
     await page.getByText("Done: the front door is unlocked.").waitFor();
     const last = h.llm.requests.at(-1)!.body.messages.at(-1)!;
     expect(last).toEqual({ role: "user", content: "yes" });
     await question.getByText("Answered.").waitFor();
+    expect(await card.locator(".chip").innerText()).toBe("asked you");
     expect(await question.getByRole("button").count()).toBe(0);
   }, 90_000);
 

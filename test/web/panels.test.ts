@@ -23,6 +23,10 @@ afterAll(async () => {
 function seedThoughts(harness: Harness): void {
   const store = harness.cyrene.thoughts;
   const now = Date.now();
+  // Skipped triggers are only counted.
+  store.countSkip("duplicate", now - 60_000);
+  store.countSkip("duplicate", now - 30_000);
+  store.countSkip("hourly budget", now - 30_000);
   const told = store.start(
     { kind: "event", prompt: "The washing machine finished: tell whoever is home.", topic: "laundry" },
     "test:laundry",
@@ -40,6 +44,13 @@ function seedThoughts(harness: Harness): void {
           arguments: '{"operation":"now"}',
           success: true,
           result: '{"success":true,"data":{"now":"2026-12-02T18:00:00+08:00"}}',
+        },
+        {
+          tool: "iot_control",
+          arguments: '{"service":"light.turn_on","target":"阳台灯"}',
+          success: false,
+          // The store keeps 500 characters of a result: a long one is no longer JSON.
+          result: `{"success":false,"error":"Home Assistant is unavailable (${"x".repeat(500)}`.slice(0, 500),
         },
       ],
       tokens: 1234,
@@ -135,6 +146,8 @@ describe("the knowledge panel", () => {
     const doc = page.locator(".document", { hasText: "Where the spare keys are" });
     await doc.waitFor();
     expect(await doc.textContent()).toContain("keys");
+    // One passage, in the singular.
+    expect(await doc.innerText()).toMatch(/\b1 passage\b(?!s)/);
 
     await page.getByRole("searchbox", { name: "Search knowledge" }).fill("garden shed key");
     await page.getByRole("button", { name: "Search", exact: true }).click();
@@ -167,20 +180,27 @@ describe("the knowledge panel", () => {
 });
 
 describe("the thoughts panel", () => {
-  it("shows each thought's trigger, the tools it used and its outcome", async () => {
+  it("shows each thought as text: why, the tools with ✓/✗, what was said and to whom, no raw JSON", async () => {
     const page = await open({ view: "thoughts" });
     const told = page.locator(".thought", { hasText: "The washing machine finished" });
     await told.waitFor();
-    const text = await told.textContent();
+    const text = await told.innerText();
     expect(text).toContain("Event");
     expect(text).toContain("Told the user");
-    expect(text).toContain("The laundry is done");
-    expect(text).toContain("datetime");
+    expect(text).toMatch(/Why\s+The washing machine finished: tell whoever is home\./);
+    expect(text).toMatch(/✓\s+(done:\s+)?Checked the date and time/);
+    expect(text).toMatch(/✗\s+(failed:\s+)?Turn on 阳台灯/);
+    expect(text).toContain("Home Assistant is unavailable (xxx");
+    expect(text).toMatch(/Said\s+The laundry is done; it has been waiting 10 minutes\.\s+to the household/);
     expect(text).toMatch(/1,234 tokens/);
+    expect(text).not.toMatch(/[{}]|":/);
+    expect(await page.locator(".skipped").textContent()).toBe(
+      "Skipped in the last 24 hours: duplicates 2, over the hourly budget 1",
+    );
     const quiet = page.locator(".thought", { hasText: "Morning check of the house." });
-    expect(await quiet.textContent()).toContain("Nothing to do");
-    expect(await quiet.textContent()).toContain("Schedule");
-    await told.locator("summary").click();
+    expect(await quiet.innerText()).toContain("Nothing to do");
+    expect(await quiet.innerText()).toContain("Schedule");
+    await told.getByText("Details").first().click();
     await told.locator("pre", { hasText: '"operation": "now"' }).waitFor();
     await screenshot(page, "thoughts");
     await expectAccessible(page, "the thoughts panel");
@@ -204,7 +224,9 @@ describe("the status panel", () => {
     await page.locator("code.chip", { hasText: "sleep" }).waitFor();
     await page.getByRole("heading", { name: /Disabled tools \(\d+\)/ }).waitFor();
     await page.locator("table tbody tr").first().waitFor();
-    expect(await page.getByText(/\d+ turns: [\d,]+ prompt tokens/).count()).toBe(1);
+    // One turn, in the singular; its status a chip in the UI's language.
+    expect(await page.getByText(/\b1 turn: [\d,]+ prompt tokens/).count()).toBe(1);
+    await page.locator("tbody .chip", { hasText: "completed" }).waitFor();
     await screenshot(page, "status");
     await expectAccessible(page, "the status panel");
   }, 60_000);
@@ -272,6 +294,8 @@ describe("dark mode and Chinese", () => {
       await page.getByRole("heading", { name: tab, level: 1 }).waitFor();
       if (tab === "思考") await page.getByText("已告知用户").waitFor();
       else await page.getByText(check).first().waitFor();
+      if (tab === "思考") await page.getByText("以 Home Assistant 通知告知家人").waitFor();
+      if (tab === "状态") await page.locator("tbody .chip", { hasText: "已完成" }).first().waitFor();
       await screenshot(page, `zh-${tab === "知识库" ? "knowledge" : tab === "思考" ? "thoughts" : "status"}`);
     }
   }, 180_000);

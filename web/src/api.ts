@@ -31,22 +31,32 @@ async function failure(response: Response): Promise<ApiError> {
 
 const TOKEN_KEY = "cyrene.apiToken";
 
-/**
- * fetch with Cyrene's API token when one is set (standalone with CYRENE_API_TOKEN; HA's ingress needs
- * none). A 401 asks for the token once, keeps it in this browser, and tries again.
- */
+export function storage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** Cyrene's API token as this browser keeps it (standalone with CYRENE_API_TOKEN; HA's ingress needs none). */
+export const apiToken = {
+  get: (): string | null => storage()?.getItem(TOKEN_KEY) ?? null,
+  set: (token: string) => storage()?.setItem(TOKEN_KEY, token.trim()),
+  forget: () => storage()?.removeItem(TOKEN_KEY),
+};
+
+/** Said on window when the server asks for the API token (or no longer takes the kept one). */
+export const UNAUTHORIZED_EVENT = "cyrene-unauthorized";
+
+/** fetch with the kept API token; a 401 tells the app, which asks the person for the token. */
 async function send(path: string, init: RequestInit): Promise<Response> {
-  const withToken = (token: string | null) => {
-    const headers = new Headers(init.headers);
-    if (token) headers.set("Authorization", `Bearer ${token}`);
-    return fetch(path, { ...init, headers });
-  };
-  const response = await withToken(localStorage.getItem(TOKEN_KEY));
-  if (response.status !== 401) return response;
-  const token = window.prompt("Cyrene's API token (CYRENE_API_TOKEN) / Cyrene 的 API 令牌");
-  if (!token) return response;
-  localStorage.setItem(TOKEN_KEY, token.trim());
-  return withToken(token.trim());
+  const headers = new Headers(init.headers);
+  const token = apiToken.get();
+  if (token) headers.set("Authorization", `Bearer ${token}`);
+  const response = await fetch(path, { ...init, headers });
+  if (response.status === 401) window.dispatchEvent(new Event(UNAUTHORIZED_EVENT));
+  return response;
 }
 
 export async function request<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {

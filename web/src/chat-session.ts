@@ -347,7 +347,8 @@ function textOf(content: Conversation["messages"][number]["content"]): string {
   return "";
 }
 
-function parseResult(text: string): ToolResult {
+/** A stored tool result (JSON text) as the tool returned it. */
+export function parseResult(text: string): ToolResult {
   try {
     const parsed = JSON.parse(text) as ToolResult;
     if (parsed && typeof parsed === "object" && "success" in parsed) return parsed;

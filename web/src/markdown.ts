@@ -39,6 +39,7 @@ export function renderMarkdown(text: string): string {
   for (const table of fragment.querySelectorAll("table")) {
     const wrapper = document.createElement("div");
     wrapper.className = "table";
+    wrapper.dataset.scrolls = "";
     table.replaceWith(wrapper);
     wrapper.append(table);
   }

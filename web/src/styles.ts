@@ -6,10 +6,11 @@ export const shared = css`
     display: block;
     box-sizing: border-box;
   }
+  /* Not inherit: inside <details> the chain passes its built-in slot, which is content-box. */
   *,
   *::before,
   *::after {
-    box-sizing: inherit;
+    box-sizing: border-box;
   }
   [hidden] {
     display: none !important;
@@ -61,6 +62,8 @@ export const shared = css`
     margin: 0 auto;
     padding: 16px;
     display: grid;
+    /* One column that never grows past the screen for a wide child (a table, a long word). */
+    grid-template-columns: minmax(0, 1fr);
     gap: 16px;
   }
   .muted {
@@ -141,6 +144,7 @@ export const shared = css`
     padding: 8px 12px;
     min-height: 40px;
     width: 100%;
+    min-width: 0;
   }
   textarea {
     resize: vertical;
@@ -154,6 +158,7 @@ export const shared = css`
   }
   .form {
     display: grid;
+    grid-template-columns: minmax(0, 1fr);
     gap: 12px;
   }
   .alert {
@@ -215,11 +220,26 @@ export const shared = css`
     white-space: pre-wrap;
     word-break: break-word;
   }
+  .tool-details {
+    font-size: 13px;
+  }
+  .tool-details summary {
+    cursor: pointer;
+    color: var(--secondary-text-color);
+    width: fit-content;
+  }
+  .tool-details h4 {
+    margin: 8px 0 2px;
+    font-size: 12px;
+    font-weight: 500;
+    color: var(--secondary-text-color);
+  }
   .plain {
     list-style: none;
     margin: 0;
     padding: 0;
     display: grid;
+    grid-template-columns: minmax(0, 1fr);
     gap: 8px;
   }
   .spinner {

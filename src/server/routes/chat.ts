@@ -6,6 +6,7 @@ import type { Requester } from "../../store/conversation-access.js";
 import { apiRequester } from "../api-requester.js";
 import type { ConversationInfo, ConversationStore } from "../../store/conversations.js";
 import type { JobStore } from "../../store/jobs.js";
+import { storageProblem } from "../../store/storage-errors.js";
 import type { ToolPolicy } from "../../tools/policy.js";
 import { HttpError, parseBody } from "../errors.js";
 import { abortOnDisconnect, keepAlive, openEventStream, wantsEventStream, writeEvent } from "../sse.js";
@@ -83,7 +84,11 @@ export function chatRoutes({
         writeEvent(res, "done", { conversation_id: outcome.conversationId });
         return res.end();
       } catch (error) {
-        writeEvent(res, "error", { message: "Internal error", code: "internal_error" });
+        const problem = storageProblem(error);
+        writeEvent(res, "error", {
+          message: problem?.message ?? "Internal error",
+          code: problem?.code ?? "internal_error",
+        });
         throw error;
       } finally {
         stopKeepAlive();

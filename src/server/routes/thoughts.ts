@@ -11,7 +11,9 @@ export function thoughtRoutes(thoughts: ThoughtStore): Router {
   const router = Router();
   router.get("/api/thoughts", (req, res) => {
     const { limit } = parseBody(listQuery, req.query);
-    res.json({ thoughts: thoughts.recent(limit).map(snake) });
+    // Skipped triggers are counted, not listed: how many in the last 24 hours, by reason.
+    const skipped = thoughts.skipsSince(Date.now() - 24 * 3_600_000);
+    res.json({ thoughts: thoughts.recent(limit).map(snake), skipped_last_24h: skipped });
   });
   return router;
 }

@@ -1,67 +1,43 @@
-import type { IOptions as SanitizeOptions } from "sanitize-html";
 import { z } from "zod";
-import { lazy } from "../../lazy.js";
+import { ChildWorker, type ChildOutcome } from "../../child-worker.js";
 import { ToolError, type Tool } from "../contract.js";
 import { defineTool } from "../define-tool.js";
-import { headings, links, tables, toPlainText } from "./markdown/extract.js";
+import { OPERATIONS, type MarkdownAnswer, type MarkdownTask } from "./markdown/operations.js";
 
 export interface MarkdownToolOptions {
   /** Longest Markdown text accepted, in characters. Default 200,000. */
   maxInputChars?: number;
   /** Most headings, links, tables or rows per table listed in one answer. Default 500. */
   maxItems?: number;
+  /** Time one operation may take (default 5 s). */
+  timeoutMs?: number;
 }
-
-const OPERATIONS = ["html", "text", "headings", "links", "tables"] as const;
-
-/**
- * A second line of defence: raw HTML is already escaped by markdown-it (`html: false`), so this mainly
- * guards link URLs and markdown-it's own output. Tags and attributes markdown-it produces, and a few
- * harmless ones. Everything else is dropped with its content (script, style, iframe, svg, math, form…).
- * Only attributes listed here survive, so event handlers (`on…`) and URL-bearing attributes such as
- * `formaction`, `poster` or `xlink:href` never do; URLs in href/src must be http(s)/mailto/tel.
- */
-const SANITIZE: SanitizeOptions = {
-  allowedTags: [
-    "h1", "h2", "h3", "h4", "h5", "h6", "p", "br", "hr", "blockquote", "pre", "code", "em", "strong", "b", "i",
-    "u", "s", "del", "ins", "mark", "sub", "sup", "kbd", "small", "span", "div", "ul", "ol", "li", "dl", "dt",
-    "dd", "a", "img", "table", "thead", "tbody", "tfoot", "tr", "th", "td", "caption", "details", "summary",
-  ], // prettier-ignore
-  allowedAttributes: {
-    a: ["href", "title"],
-    img: ["src", "alt", "title", "width", "height"],
-    ol: ["start"],
-    th: ["style", "colspan", "rowspan"],
-    td: ["style", "colspan", "rowspan"],
-    code: ["class"],
-  },
-  allowedClasses: { code: [/^language-[\w+#.-]{1,40}$/] },
-  allowedStyles: { "*": { "text-align": [/^(left|right|center)$/] } },
-  allowedSchemes: ["http", "https", "mailto", "tel"],
-  allowedSchemesByTag: { img: ["http", "https"] },
-  allowedSchemesAppliedToAttributes: ["href", "src", "cite"],
-  allowProtocolRelative: false,
-  disallowedTagsMode: "discard",
-};
-
-/** Both libraries are loaded on the first call: a server that never sees Markdown does not hold them. */
-const parsers = lazy(async () => {
-  const { default: MarkdownIt } = await import("markdown-it");
-  return {
-    /** For rendering: raw HTML in the Markdown is shown as text, and the output is sanitized as well. */
-    textOnly: new MarkdownIt({ html: false, linkify: true }),
-    /** Recognises raw HTML, for plain text: its tags are stripped and never re-parsed as HTML. */
-    withHtml: new MarkdownIt({ html: true, linkify: true }),
-  };
-});
-const sanitizer = lazy(async () => (await import("sanitize-html")).default);
 
 const DESCRIPTION =
   "Markdown to HTML or plain text (纯文本); its headings (标题/目录), links (链接), tables as JSON (表格).";
 
+const here = import.meta.url;
+const entry = new URL(
+  here.endsWith(".ts") ? "./markdown/markdown-process.ts" : "./markdown/markdown-process.js",
+  here,
+);
+
+/**
+ * Parsing and sanitizing run in a child process started by the first call (not at boot) and stopped after
+ * a minute without one: some hundred milliseconds of parsing for a long text would otherwise hold the
+ * event loop, and with it every other conversation.
+ */
+const worker = new ChildWorker<MarkdownTask, MarkdownAnswer>({ entry, maxMemoryMb: 256, idleMs: 60_000 });
+
+/** Stops the markdown tool's child process, if it runs (tests; the next call starts a new one). */
+export function stopMarkdownWorker(): Promise<void> {
+  return worker.close();
+}
+
 export function markdownTool(options: MarkdownToolOptions = {}): Tool {
   const maxInputChars = options.maxInputChars ?? 200_000;
   const maxItems = options.maxItems ?? 500;
+  const timeoutMs = options.timeoutMs ?? 5_000;
 
   const parameters = z.object({
     operation: z.enum(OPERATIONS),
@@ -74,32 +50,27 @@ export function markdownTool(options: MarkdownToolOptions = {}): Tool {
     name: "markdown",
     description: DESCRIPTION,
     parameters,
-    async execute(args) {
-      const { markdown } = args;
-      const { textOnly, withHtml } = await parsers();
-      switch (args.operation) {
-        case "html": {
-          const sanitizeHtml = await sanitizer();
-          return { html: sanitizeHtml(textOnly.render(markdown), SANITIZE).trim() };
-        }
-        case "text":
-          return { text: toPlainText(withHtml.parse(markdown, {})) };
-        case "headings":
-          return capped("headings", headings(textOnly.parse(markdown, {})), maxItems);
-        case "links":
-          return capped("links", links(textOnly.parse(markdown, {})), maxItems);
-        case "tables": {
-          const found = tables(textOnly.parse(markdown, {}), maxItems);
-          if (found.length === 0)
-            throw new ToolError("No Markdown table found (tables need a header row and a |---| line).");
-          return capped("tables", found, maxItems);
-        }
-      }
+    async execute(args, ctx) {
+      const outcome = await worker.run(
+        { operation: args.operation, markdown: args.markdown, maxItems },
+        { timeoutMs, signal: ctx.signal },
+      );
+      if (!outcome.ok) throw new ToolError(failure(outcome.reason, timeoutMs));
+      if (!outcome.reply.ok) throw new ToolError(outcome.reply.error);
+      return outcome.reply.data;
     },
   });
 }
 
-function capped<T>(key: string, items: T[], max: number): Record<string, unknown> {
-  if (items.length <= max) return { [key]: items, count: items.length };
-  return { [key]: items.slice(0, max), count: items.length, truncated: `only the first ${max} are listed` };
+function failure(reason: Exclude<ChildOutcome<unknown>, { ok: true }>["reason"], timeoutMs: number): string {
+  switch (reason) {
+    case "timeout":
+      return `The Markdown took more than ${Math.round(timeoutMs / 1000)} s to process and was stopped (处理超时); send a smaller part.`;
+    case "memory":
+      return "The Markdown needed too much memory and was stopped (内存超限); send a smaller part.";
+    case "aborted":
+      return "The Markdown operation was stopped (已取消).";
+    case "crashed":
+      return "The Markdown processor stopped unexpectedly (处理失败).";
+  }
 }

@@ -80,6 +80,7 @@ export function webFetchTool(options: WebToolOptions): Tool {
       result.content = part.text || "(the page has no readable text)";
 
       const notes: string[] = [];
+      if (page.complexity) notes.push(page.complexity);
       if (page.truncated) {
         notes.push(
           `The page is larger than ${formatBytes(maxBytes)}; only that much was downloaded and read.`,

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { SPOKEN_STYLE } from "../../../src/agent/spoken.js";
 import { startHarness, type Harness } from "../../support/harness.js";
-import { HA_INSTRUCTIONS, haChatBody, haSystemPrompt, postChat, user } from "./ha-client.js";
+import { assistant, HA_INSTRUCTIONS, haChatBody, haSystemPrompt, postChat, user } from "./ha-client.js";
 
 /** /api/chat as HA's Ollama integration reads it: NDJSON, `message.role` on every line, a body that ends. */
 let h: Harness;
@@ -51,7 +51,7 @@ describe("POST /api/chat, streamed", () => {
       text: "**Done!** 🎉 The lamp is on.\n\n- brightness: 60%\n- see https://example.com/lamp for more.",
       pieceSize: 4,
     });
-    const reply = await postChat(h.ollamaUrl, haChatBody([user("Turn on the lamp")]));
+    const reply = await postChat(h.ollamaUrl, haChatBody([user("What about the lamp?")]));
     expect(reply.text).not.toMatch(/[*🎉]|https?:|^- /mu);
     expect(reply.text.replace(/\s+/g, " ")).toBe("Done! The lamp is on. brightness: 60% see for more.");
     // More than one content line: speech can start before the answer is complete.
@@ -128,5 +128,29 @@ describe("POST /api/chat, streamed", () => {
     );
     expect(ended.status).toBe(400);
     expect(h.llm.requests).toHaveLength(0);
+  });
+});
+
+/**
+ * Reasoning never reaches what Home Assistant speaks: not from the model (a `<think>` block, DeepSeek's
+ * `reasoning_content`, Ollama's `reasoning`), and not from HA's own history (its messages' `thinking`).
+ */
+describe("reasoning and Home Assistant's Ollama route", () => {
+  it("a <think> block and reasoning deltas are neither streamed nor spoken", async () => {
+    h.llm.script({
+      reasoning: "The user greets me.",
+      reasoningField: "reasoning",
+      textPieces: ["<th", "ink>用户在打招呼，", "我应该简短回答。</thi", "nk>\n你好！", "有什么可以帮你？"],
+    });
+    const reply = await postChat(h.ollamaUrl, haChatBody([user("你好")], { think: true }));
+    expect(reply.text).toBe("你好！有什么可以帮你？");
+    expect(reply.raw).not.toMatch(/think|打招呼|greets|reasoning|thinking/);
+  });
+
+  it("HA's history with `thinking` on its messages is not passed on to the model", async () => {
+    h.llm.script({ text: "好的。" });
+    const earlier = { ...assistant("在的。"), thinking: "secret chain of thought" };
+    await postChat(h.ollamaUrl, haChatBody([user("在吗"), earlier, user("好")], { think: true }));
+    expect(JSON.stringify(h.llm.requests[0]!.body)).not.toMatch(/secret chain|thinking/);
   });
 });

@@ -1,11 +1,13 @@
 import { parseHTML } from "linkedom";
 import { encode } from "gpt-tokenizer/encoding/o200k_base";
-import { describe, expect, it } from "vitest";
-import { markdownTool } from "../../../src/tools/general/markdown.js";
+import { afterAll, describe, expect, it } from "vitest";
+import { markdownTool, stopMarkdownWorker } from "../../../src/tools/general/markdown.js";
 import { succeed, type ToolArgs } from "../../support/tool-calls.js";
 import { toolContext } from "../../support/tool-context.js";
 
 const tool = markdownTool({ maxInputChars: 10_000, maxItems: 3 });
+
+afterAll(() => stopMarkdownWorker());
 
 const run = (args: ToolArgs) => tool.execute(args, toolContext());
 const data = <T = Record<string, unknown>>(args: ToolArgs) => succeed<T>(tool, args);
@@ -256,5 +258,25 @@ describe("markdown tool", () => {
     expectSafe(output);
     const { text } = await data<{ text: string }>({ operation: "text", markdown: deep });
     expect(text).toMatch(/^before\n\n\[{2000}x\]{2000}\n\n/);
+  });
+
+  it("works off the event loop: a long hostile text leaves the loop turning while it is processed", async () => {
+    const long = markdownTool(); // 200,000 characters accepted
+    const hostile = ">".repeat(150_000) + " x\n\n" + "[".repeat(40_000);
+    let settled = false;
+    const call = long.execute({ operation: "html", markdown: hostile }, toolContext()).finally(() => {
+      settled = true;
+    });
+    for (let i = 0; i < 500; i++) await new Promise((resolve) => setImmediate(resolve));
+    // On the event loop, the rendering would have held these turns until it ended.
+    expect(settled).toBe(false);
+    expect((await call).success).toBe(true);
+  });
+
+  it("stops an operation that runs over its time", async () => {
+    const strict = markdownTool({ timeoutMs: 1 });
+    const result = await strict.execute({ operation: "html", markdown: "*a".repeat(90_000) }, toolContext());
+    expect(result).toEqual({ success: false, error: expect.stringMatching(/was stopped \(处理超时\)/) });
+    expect(await data({ operation: "headings", markdown: "# Still here" })).toMatchObject({ count: 1 });
   });
 });

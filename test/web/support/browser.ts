@@ -71,3 +71,48 @@ export async function expectAccessible(page: Page | Frame, label: string): Promi
     );
   expect(serious, `axe on ${label}`).toEqual([]);
 }
+
+/**
+ * What sticks out sideways on the page: the document or any element (through shadow roots) whose content
+ * is wider than its box, or that reaches past the screen or its card, unless it is meant to scroll sideways (`data-scrolls`, a <pre>, a field) or to
+ * cut text with an ellipsis. Each offender as `tag.class: content px > box px`.
+ */
+export async function horizontalOverflow(page: Page): Promise<string[]> {
+  return (await page.evaluate(OVERFLOW_SCRIPT)) as string[];
+}
+
+// Plain JavaScript, run in the page (the test code itself has no DOM types).
+const OVERFLOW_SCRIPT = `(() => {
+  const found = [];
+  const root = document.scrollingElement ?? document.documentElement;
+  if (root.scrollWidth > window.innerWidth + 1) {
+    found.push("document: " + root.scrollWidth + " px > " + window.innerWidth + " px");
+  }
+  const name = (element) => element.localName + "." + (element.getAttribute("class") ?? "");
+  const visit = (node) => {
+    for (const element of Array.from(node.children)) {
+      const style = getComputedStyle(element);
+      const box = element.getBoundingClientRect();
+      // Inside a sideways scroller (the tab bar, a wide table's frame) things may reach past the screen.
+      const scrolled = element.parentElement?.closest("[data-scrolls]") != null;
+      const shown = style.display !== "contents" && box.width > 1 && style.position !== "absolute";
+      // Fields and code scroll their own content; an ellipsis cuts text on purpose.
+      const ownScroll =
+        element.matches("[data-scrolls], pre, input, textarea, select") || style.textOverflow === "ellipsis";
+      if (shown && !ownScroll && style.overflowX !== "visible" && element.scrollWidth > element.clientWidth + 1) {
+        found.push(name(element) + ": " + element.scrollWidth + " px > " + element.clientWidth + " px");
+      }
+      if (shown && !scrolled) {
+        const card = element.parentElement?.closest(".card")?.getBoundingClientRect().right;
+        if (box.right > window.innerWidth + 1) found.push(name(element) + ": right edge " + Math.round(box.right) + " px");
+        else if (card !== undefined && box.right > card + 1) {
+          found.push(name(element) + ": past its card's edge by " + Math.round(box.right - card) + " px");
+        }
+      }
+      if (element.shadowRoot) visit(element.shadowRoot);
+      visit(element);
+    }
+  };
+  visit(document.documentElement);
+  return found;
+})()`;

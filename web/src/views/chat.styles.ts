@@ -151,39 +151,29 @@ export const chatStyles = css`
     background: var(--card-background-color);
     overflow: hidden;
   }
-  .tool summary {
+  .tool-head {
     display: flex;
     align-items: center;
-    gap: 8px;
+    gap: 4px 8px;
     padding: 6px 10px;
-    cursor: pointer;
-    list-style: none;
     flex-wrap: wrap;
   }
-  .tool summary::-webkit-details-marker {
-    display: none;
-  }
-  .tool summary .icon {
+  .tool-head .icon {
     width: 18px;
     height: 18px;
     color: var(--secondary-text-color);
   }
-  .tool-name {
-    font-family: var(--cy-mono);
-    font-weight: 500;
+  .tool-summary {
+    flex: 1 1 12em;
+    min-width: 0;
+    overflow-wrap: anywhere;
   }
   .tool .spinner {
     width: 12px;
     height: 12px;
   }
-  .tool-body {
-    padding: 0 10px 10px;
-  }
-  .tool-body h4 {
-    margin: 8px 0 2px;
-    font-size: 12px;
-    font-weight: 500;
-    color: var(--secondary-text-color);
+  .tool-details {
+    padding: 0 10px 6px;
   }
   .tool-error {
     padding: 0 10px 8px;

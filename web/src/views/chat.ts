@@ -1,21 +1,24 @@
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from "lit";
 import { repeat } from "lit/directives/repeat.js";
 import { unsafeHTML } from "lit/directives/unsafe-html.js";
-import { api, type ConversationInfo, type ToolResult } from "../api.js";
+import { api, type ConversationInfo } from "../api.js";
 import {
   ChatSession,
   confirmationOf,
   type AssistantItem,
   type Item,
   type Part,
+  type ToolState,
   type ToolView,
 } from "../chat-session.js";
-import { dateTime, duration, prettyJson } from "../format.js";
-import { t } from "../i18n.js";
+import { dateTime, duration } from "../format.js";
+import { t, type StringKey } from "../i18n.js";
 import { icon } from "../icons.js";
 import { renderMarkdown } from "../markdown.js";
 import { shared } from "../styles.js";
+import { confirmationPhrase, summarize } from "../tool-summary.js";
 import { chatStyles } from "./chat.styles.js";
+import { toolDetails } from "./tool-details.js";
 
 /** The chat: the person's conversations on the side, the open one in the middle, the composer below. */
 export class ChatView extends LitElement {
@@ -349,11 +352,15 @@ export class ChatView extends LitElement {
     if (part.kind === "text")
       return html`<div class="markdown">${unsafeHTML(renderMarkdown(part.text))}</div>`;
     if (part.kind === "late") {
-      return html`<div class="late" role="status">
+      const late = part.tool.late;
+      return html`<div class="late" role="status" data-tool=${part.tool.name}>
         ${icon("clock")}
         <div>
-          <div>${t("lateArrived", { name: part.tool.name })}</div>
-          ${part.tool.late ? html`<pre class="late-result">${resultText(part.tool.late)}</pre>` : nothing}
+          <div>
+            ${t("lateArrived", { name: late ? summarize({ ...part.tool, result: late }) : part.tool.name })}
+          </div>
+          ${late && !late.success ? html`<div class="tool-error">${late.error}</div>` : nothing}
+          ${late ? toolDetails({ ...part.tool, result: late, late: undefined }) : nothing}
         </div>
       </div>`;
     }
@@ -363,67 +370,40 @@ export class ChatView extends LitElement {
   private renderTool(item: AssistantItem, tool: ToolView): TemplateResult {
     const confirmation = confirmationOf(tool);
     const answered = this.session.answeredAfter(item);
-    const stateLabel = {
-      running: t("toolRunning"),
-      done: t("toolDone"),
-      failed: t("toolFailed"),
-      background: t("toolBackground"),
-      late: t("toolLate"),
-      interrupted: t("toolInterrupted"),
-    }[tool.state];
-    const chip = {
-      running: "info",
-      done: "ok",
-      failed: "bad",
-      background: "info",
-      late: "ok",
-      interrupted: "warn",
-    }[tool.state];
+    const [stateLabel, chip] = confirmation
+      ? answered
+        ? [t("toolAsked"), "info"]
+        : [t("toolWaiting"), "warn"]
+      : [t(STATES[tool.state][0]), STATES[tool.state][1]];
+    const shown = tool.state === "late" && tool.late ? { ...tool, result: tool.late } : tool;
     return html`<div class="tool state-${tool.state}" data-tool=${tool.name}>
-      <details>
-        <summary>
-          ${icon("tool")}
-          <span class="tool-name">${tool.name}</span>
-          <span class="chip ${chip}">
-            ${
-              tool.state === "running" || tool.state === "background"
-                ? html`<span class="spinner small"></span>`
-                : nothing
-            }
-            ${stateLabel}
-          </span>
+      <div class="tool-head">
+        ${icon("tool")}
+        <span class="tool-summary">${summarize(shown)}</span>
+        <span class="chip ${chip}">
           ${
-            tool.durationMs !== undefined
-              ? html`<span class="muted duration">${duration(tool.durationMs)}</span>`
+            tool.state === "running" || tool.state === "background"
+              ? html`<span class="spinner small"></span>`
               : nothing
           }
-        </summary>
-        <div class="tool-body">
-          <h4>${t("toolArguments")}</h4>
-          <pre class="tool-arguments">${prettyJson(tool.arguments || "{}")}</pre>
-          ${
-            tool.result
-              ? html`<h4>${t("toolResult")}</h4>
-                  <pre class="tool-result">${resultText(tool.result)}</pre>`
-              : nothing
-          }
-          ${
-            tool.late
-              ? html`<h4>${t("toolLateResult")}</h4>
-                  <pre class="tool-late-result">${resultText(tool.late)}</pre>`
-              : nothing
-          }
-        </div>
-      </details>
+          ${stateLabel}
+        </span>
+        ${
+          tool.durationMs !== undefined
+            ? html`<span class="muted duration">${duration(tool.durationMs)}</span>`
+            : nothing
+        }
+      </div>
       ${tool.result && !tool.result.success ? html`<div class="tool-error">${tool.result.error}</div>` : nothing}
+      ${toolDetails(tool)}
       ${
         confirmation
           ? html`<div
               class="confirm"
               role="group"
-              aria-label=${t("confirmQuestion", { would: confirmation.would })}
+              aria-label=${t("confirmQuestion", { would: confirmationPhrase(confirmation.would) })}
             >
-              <p>${t("confirmQuestion", { would: confirmation.would })}</p>
+              <p>${t("confirmQuestion", { would: confirmationPhrase(confirmation.would) })}</p>
               ${
                 answered
                   ? html`<p class="muted">${t("confirmAnswered")}</p>`
@@ -453,9 +433,15 @@ export class ChatView extends LitElement {
   static override styles = [shared, chatStyles];
 }
 
-function resultText(result: ToolResult): string {
-  return result.success ? prettyJson(result.data) : result.error;
-}
+/** Each state's chip: its words and its colour. */
+const STATES: Record<ToolState, [label: StringKey, chip: string]> = {
+  running: ["toolRunning", "info"],
+  done: ["toolDone", "ok"],
+  failed: ["toolFailed", "bad"],
+  background: ["toolBackground", "info"],
+  late: ["toolLate", "ok"],
+  interrupted: ["toolInterrupted", "warn"],
+};
 
 customElements.define("cyrene-chat", ChatView);
 

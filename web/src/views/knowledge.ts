@@ -1,8 +1,8 @@
 import { css, html, LitElement, nothing, type TemplateResult } from "lit";
 import { live } from "lit/directives/live.js";
 import { request } from "../api.js";
-import { dateTime, list, number } from "../format.js";
-import { t } from "../i18n.js";
+import { dateTime, list } from "../format.js";
+import { t, tn } from "../i18n.js";
 import { icon } from "../icons.js";
 import { Loader } from "../loader.js";
 import { shared } from "../styles.js";
@@ -274,11 +274,7 @@ export class KnowledgeView extends LitElement {
         <div class="document-title">${title}</div>
         <div class="row muted">
           ${doc.source && doc.source !== title ? html`<span class="source">${doc.source}</span>` : nothing}
-          ${
-            doc.passages !== undefined
-              ? html`<span>${t("chunks", { count: number(doc.passages) })}</span>`
-              : nothing
-          }
+          ${doc.passages !== undefined ? html`<span>${tn("chunks", doc.passages)}</span>` : nothing}
           ${doc.created_at ? html`<span>${dateTime(doc.created_at)}</span>` : nothing}
           ${(doc.tags ?? []).map((tag) => html`<span class="chip">${tag}</span>`)}
         </div>
@@ -332,7 +328,8 @@ export class KnowledgeView extends LitElement {
       }
       .grid {
         display: grid;
-        grid-template-columns: 1fr 1fr;
+        grid-template-columns: repeat(2, minmax(0, 1fr));
+        align-items: end;
         gap: 12px;
       }
       .search {
@@ -380,7 +377,7 @@ export class KnowledgeView extends LitElement {
       }
       @media (max-width: 700px) {
         .grid {
-          grid-template-columns: 1fr;
+          grid-template-columns: minmax(0, 1fr);
         }
       }
     `,

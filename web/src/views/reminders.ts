@@ -1,7 +1,7 @@
 import { css, html, LitElement, nothing, type TemplateResult } from "lit";
 import { request } from "../api.js";
 import { dateTime, list } from "../format.js";
-import { t, type StringKey } from "../i18n.js";
+import { t, tOr, type StringKey } from "../i18n.js";
 import { icon } from "../icons.js";
 import { Loader } from "../loader.js";
 import { shared } from "../styles.js";
@@ -195,7 +195,7 @@ export class RemindersView extends LitElement {
             >${t(statusKey[reminder.status])}</span
           >
           ${[...reminder.targets.notify, ...reminder.targets.speak].map(
-            (target) => html`<span class="chip">${target}</span>`,
+            (target) => html`<span class="chip target">${target}</span>`,
           )}
         </div>
         <div class="delivery muted">
@@ -207,7 +207,7 @@ export class RemindersView extends LitElement {
                     html`<span
                       class="chip ${d.status === "sent" ? "ok" : d.status === "failed" ? "bad" : ""}"
                       title=${d.error ?? ""}
-                      >${d.target}: ${d.status}</span
+                      >${d.target}: ${tOr(`delivery_${d.status}`, d.status)}</span
                     >`,
                 )}`
               : t("notDeliveredYet")
@@ -246,11 +246,12 @@ export class RemindersView extends LitElement {
     css`
       .grid {
         display: grid;
-        grid-template-columns: 2fr 2fr 1fr;
+        grid-template-columns: minmax(0, 2fr) minmax(0, 2fr) minmax(0, 1fr);
         gap: 12px;
+        align-items: end;
       }
       .grid.targets {
-        grid-template-columns: 1fr 1fr;
+        grid-template-columns: repeat(2, minmax(0, 1fr));
         margin-top: 8px;
       }
       summary {
@@ -266,6 +267,8 @@ export class RemindersView extends LitElement {
       }
       .reminder {
         display: flex;
+        flex-wrap: wrap;
+        justify-content: flex-end;
         gap: 12px;
         align-items: flex-start;
         padding: 12px 0;
@@ -276,13 +279,18 @@ export class RemindersView extends LitElement {
         padding-top: 0;
       }
       .reminder-main {
-        flex: 1;
+        flex: 1 1 16em;
         display: grid;
         gap: 4px;
         min-width: 0;
       }
       .reminder-message {
         font-size: 16px;
+        overflow-wrap: anywhere;
+      }
+      .chip.target,
+      .delivery .chip {
+        white-space: normal;
         overflow-wrap: anywhere;
       }
       .delivery {
@@ -303,7 +311,7 @@ export class RemindersView extends LitElement {
       @media (max-width: 700px) {
         .grid,
         .grid.targets {
-          grid-template-columns: 1fr;
+          grid-template-columns: minmax(0, 1fr);
         }
       }
     `,

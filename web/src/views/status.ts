@@ -1,7 +1,7 @@
 import { css, html, LitElement, nothing, type TemplateResult } from "lit";
 import { request } from "../api.js";
 import { dateTime, duration, number, percent } from "../format.js";
-import { t, tOr } from "../i18n.js";
+import { t, tn, tOr } from "../i18n.js";
 import { icon } from "../icons.js";
 import { Loader } from "../loader.js";
 import { shared } from "../styles.js";
@@ -32,6 +32,13 @@ interface Status {
     }[];
   };
 }
+
+const TURN_CHIPS: Record<string, string> = {
+  completed: "ok",
+  failed: "bad",
+  running: "info",
+  cancelled: "warn",
+};
 
 /** What Cyrene runs on and how it is doing: versions, the LLM and HA, the tools, what recent turns cost. */
 export class StatusView extends LitElement {
@@ -100,8 +107,7 @@ export class StatusView extends LitElement {
       <section class="card" aria-labelledby="status-turns">
         <h2 id="status-turns">${t("recentTurns")}</h2>
         <p class="muted">
-          ${t("turnsSummary", {
-            count: turns.count,
+          ${tn("turnsSummary", turns.count, {
             prompt: number(turns.prompt_tokens),
             cached: number(turns.cached_tokens),
             rate: percent(turns.cache_hit_rate),
@@ -110,7 +116,7 @@ export class StatusView extends LitElement {
         </p>
         ${
           turns.turns.length
-            ? html`<div class="table" role="region" aria-labelledby="status-turns" tabindex="0">
+            ? html`<div class="table" data-scrolls role="region" aria-labelledby="status-turns" tabindex="0">
                 <table>
                   <thead>
                     <tr>
@@ -128,14 +134,20 @@ export class StatusView extends LitElement {
                     ${turns.turns.map(
                       (turn) =>
                         html`<tr>
-                          <td>${dateTime(turn.started_at)}</td>
-                          <td>${turn.status}</td>
-                          <td class="n">${turn.rounds}</td>
-                          <td class="n">${turn.tool_calls}</td>
-                          <td class="n">${number(turn.prompt_tokens)}</td>
-                          <td class="n">${number(turn.cached_tokens)}</td>
-                          <td class="n">${number(turn.completion_tokens)}</td>
-                          <td class="n">${duration(turn.duration_ms)}</td>
+                          <td data-label=${t("turnStarted")}>${dateTime(turn.started_at)}</td>
+                          <td data-label=${t("turnStatus")}>
+                            <span class="chip ${TURN_CHIPS[turn.status] ?? ""}"
+                              >${tOr(`turnStatus_${turn.status}`, turn.status)}</span
+                            >
+                          </td>
+                          <td class="n" data-label=${t("turnRounds")}>${turn.rounds}</td>
+                          <td class="n" data-label=${t("turnTools")}>${turn.tool_calls}</td>
+                          <td class="n" data-label=${t("turnPrompt")}>${number(turn.prompt_tokens)}</td>
+                          <td class="n" data-label=${t("turnCached")}>${number(turn.cached_tokens)}</td>
+                          <td class="n" data-label=${t("turnCompletion")}>
+                            ${number(turn.completion_tokens)}
+                          </td>
+                          <td class="n" data-label=${t("turnDuration")}>${duration(turn.duration_ms)}</td>
                         </tr>`,
                     )}
                   </tbody>
@@ -204,6 +216,45 @@ export class StatusView extends LitElement {
       }
       .n {
         text-align: right;
+      }
+      /* A phone has no room for eight columns: each turn becomes a small card of label and value. */
+      @media (max-width: 600px) {
+        .table {
+          overflow: visible;
+        }
+        thead {
+          position: absolute;
+          width: 1px;
+          height: 1px;
+          overflow: hidden;
+          clip: rect(0 0 0 0);
+        }
+        table,
+        tbody,
+        tr,
+        td {
+          display: block;
+        }
+        tr {
+          display: grid;
+          grid-template-columns: repeat(2, minmax(0, 1fr));
+          gap: 2px 12px;
+          padding: 8px 0;
+          border-bottom: 1px solid var(--divider-color);
+        }
+        td {
+          display: flex;
+          justify-content: space-between;
+          gap: 8px;
+          padding: 0;
+          border: 0;
+          text-align: right;
+        }
+        td::before {
+          content: attr(data-label);
+          color: var(--secondary-text-color);
+          text-align: left;
+        }
       }
     `,
   ];

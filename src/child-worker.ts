@@ -1,0 +1,192 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { createRequire } from "node:module";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+export interface ChildWorkerOptions {
+  /** The module the child runs: it calls `serveInChild` (a .ts file under tsx and vitest, .js when built). */
+  entry: URL;
+  /** Heap limit of the child, in MB. */
+  maxMemoryMb: number;
+  /** The child exits after this long without a task (it holds its libraries in memory). */
+  idleMs: number;
+}
+
+/** How a task ended: its answer, or why there is none (the child was stopped or died). */
+export type ChildOutcome<Reply> =
+  { ok: true; reply: Reply } | { ok: false; reason: "timeout" | "memory" | "crashed" | "aborted" };
+
+interface Message<T> {
+  type: "ready" | "reply";
+  id?: number;
+  reply?: T;
+}
+
+interface Running<Reply> {
+  id: number;
+  settle(outcome: ChildOutcome<Reply>): void;
+}
+
+/**
+ * One child process doing CPU-heavy work on untrusted input, one task at a time, so that no task can
+ * block Cyrene's event loop, or crash it (stack overflow, out of memory). A task that runs over its
+ * time, or is aborted, ends the process (SIGKILL); the next task starts a new one. The process is started
+ * by the first task, not at boot, and exits after `idleMs` without one. It gets no environment (no
+ * tokens). A process rather than a worker thread: a worker's heap limit does not catch one huge
+ * allocation, which takes the whole Node process down with it (STACK.md).
+ */
+export class ChildWorker<Request, Reply> {
+  private child: ChildProcess | undefined;
+  private ready: Promise<ChildProcess | undefined> | undefined;
+  private running: Running<Reply> | undefined;
+  private tail: Promise<unknown> = Promise.resolve();
+  private nextId = 1;
+  private idleTimer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly options: ChildWorkerOptions) {}
+
+  /** Runs one task; `timeoutMs` counts from when the child has it (not while it starts or waits its turn). */
+  run(request: Request, limits: { timeoutMs: number; signal?: AbortSignal }): Promise<ChildOutcome<Reply>> {
+    clearTimeout(this.idleTimer);
+    const run = this.tail.then(() => this.runNow(request, limits));
+    const tail: Promise<unknown> = run.then(() => {
+      if (this.tail === tail) this.stopWhenIdle();
+    });
+    this.tail = tail;
+    // A caller that gives up while its task waits its turn gets its answer at once (the task is skipped).
+    const givenUp = aborted(limits.signal).then((): ChildOutcome<Reply> => ({
+      ok: false,
+      reason: "aborted",
+    }));
+    return Promise.race([run, givenUp]);
+  }
+
+  /** Stops the child (a later task starts a new one). */
+  async close(): Promise<void> {
+    clearTimeout(this.idleTimer);
+    if (this.child) await this.kill(this.child);
+  }
+
+  /** Whether a child process is running now (for tests: it is not started before the first task). */
+  get started(): boolean {
+    return this.child !== undefined;
+  }
+
+  private stopWhenIdle(): void {
+    clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => void this.close(), this.options.idleMs);
+    this.idleTimer.unref();
+  }
+
+  private async runNow(
+    request: Request,
+    { timeoutMs, signal }: { timeoutMs: number; signal?: AbortSignal },
+  ): Promise<ChildOutcome<Reply>> {
+    if (signal?.aborted) return { ok: false, reason: "aborted" };
+    const child = await Promise.race([this.start(), aborted(signal)]);
+    if (!child) {
+      if (signal?.aborted && this.child) await this.kill(this.child);
+      return { ok: false, reason: signal?.aborted ? "aborted" : "crashed" };
+    }
+    const id = this.nextId++;
+    return new Promise<ChildOutcome<Reply>>((resolve) => {
+      const settle = (outcome: ChildOutcome<Reply>) => {
+        clearTimeout(timer);
+        signal?.removeEventListener("abort", onAbort);
+        this.running = undefined;
+        child.unref();
+        child.channel?.unref();
+        resolve(outcome);
+      };
+      const stop = (reason: "timeout" | "aborted") => {
+        settle({ ok: false, reason });
+        void this.kill(child);
+      };
+      const timer = setTimeout(() => stop("timeout"), timeoutMs);
+      const onAbort = () => stop("aborted");
+      signal?.addEventListener("abort", onAbort, { once: true });
+      this.running = { id, settle };
+      child.ref();
+      child.channel?.ref();
+      child.send({ id, request });
+    });
+  }
+
+  private start(): Promise<ChildProcess | undefined> {
+    if (this.ready) return this.ready;
+    const { entry, maxMemoryMb } = this.options;
+    const path = fileURLToPath(entry);
+    // Under tsx or vitest the entry is TypeScript: the child needs tsx's loader too.
+    const loader = path.endsWith(".ts")
+      ? ["--import", pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href]
+      : [];
+    const child = spawn(process.execPath, [...loader, `--max-old-space-size=${maxMemoryMb}`, path], {
+      env: {},
+      stdio: ["ignore", "ignore", "ignore", "ipc"],
+      serialization: "advanced",
+    });
+    this.child = child;
+    const ready = new Promise<ChildProcess | undefined>((resolve) => {
+      child.on("message", (message: Message<Reply>) => {
+        if (message.type === "ready") resolve(child);
+        else if (this.running && message.id === this.running.id) {
+          this.running.settle({ ok: true, reply: message.reply as Reply });
+        }
+      });
+      child.on("error", () => {
+        resolve(undefined);
+        void this.kill(child);
+      });
+      child.on("exit", (code, signal) => {
+        resolve(undefined);
+        if (this.child === child) {
+          this.child = undefined;
+          this.ready = undefined;
+        }
+        // V8 aborts the process (SIGABRT, or exit 134) when the heap limit is reached.
+        const outOfMemory = signal === "SIGABRT" || code === 134;
+        this.running?.settle({ ok: false, reason: outOfMemory ? "memory" : "crashed" });
+      });
+    });
+    this.ready = ready;
+    return ready;
+  }
+
+  private async kill(child: ChildProcess): Promise<void> {
+    if (this.child === child) {
+      this.child = undefined;
+      this.ready = undefined;
+    }
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGKILL");
+    await exited;
+  }
+}
+
+function aborted(signal: AbortSignal | undefined): Promise<undefined> {
+  return new Promise((resolve) => {
+    if (!signal) return;
+    if (signal.aborted) resolve(undefined);
+    signal.addEventListener("abort", () => resolve(undefined), { once: true });
+  });
+}
+
+/**
+ * The child's side: answers each task with `handle`, after `prepare` (loading libraries) has run. A
+ * handler that throws kills nothing: the error is the handler's to turn into a reply.
+ */
+export function serveInChild<Request, Reply>(
+  handle: (request: Request) => Promise<Reply>,
+  prepare: () => Promise<unknown> = async () => undefined,
+): void {
+  const send = process.send?.bind(process);
+  if (!send) throw new Error("serveInChild runs only in a child process started by ChildWorker");
+  process.on("message", (message: { id: number; request: Request }) => {
+    void handle(message.request).then((reply) => send({ type: "reply", id: message.id, reply }));
+  });
+  process.on("disconnect", () => process.exit(0));
+  prepare().then(
+    () => send({ type: "ready" }),
+    () => process.exit(1),
+  );
+}

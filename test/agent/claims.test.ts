@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { claimsDeviceAction } from "../../src/agent/claims.js";
+import { asksForChange, isStatusQuestion } from "../../src/agent/user-intent.js";
+
+describe("claimsDeviceAction", () => {
+  it.each([
+    "好的，已为您打开客厅灯。",
+    "已经帮你把灯关掉了",
+    "空调已调到 24 度。",
+    "帮你把窗帘拉开了，卧室灯也关好了。",
+    "搞定！",
+    "Done! I've turned off the kitchen lights.",
+    "I turned on the bedroom lamp.",
+    "The front door has been locked.",
+    "The lights are now off.",
+    "I have set the thermostat to 21 degrees.",
+  ])("%s is a claim", (answer) => expect(claimsDeviceAction(answer)).toBe(true));
+
+  it.each([
+    "抱歉，我没能打开客厅灯：找不到这个设备。",
+    "你要打开哪一盏灯？",
+    "I couldn't turn on the light: Home Assistant did not answer.",
+    "I did not lock the door.",
+    "Which light do you mean?",
+    "I'll turn it on if you confirm.",
+    "I've set a reminder to turn off the oven at 6.",
+    "已经设置好提醒，六点提醒你关烤箱。",
+    "The living room light is on.",
+  ])("%s is no claim", (answer) => expect(claimsDeviceAction(answer)).toBe(false));
+});
+
+describe("what the user asks for", () => {
+  it.each([
+    "灯开着吗？",
+    "客厅灯开着吗",
+    "门锁了没有？",
+    "卧室现在多少度？",
+    "门打开了吗？",
+    "Is the door locked?",
+    "is the kitchen light on",
+    "Are any windows open?",
+    "What's the temperature in the bedroom?",
+    "Did you turn on the light?",
+    "请问门锁了吗？",
+    "灯打开了吗？",
+    "我要睡觉了，门锁好了吗？",
+  ])("%s is a status question", (text) => {
+    expect(isStatusQuestion(text)).toBe(true);
+    expect(asksForChange(text)).toBe(false);
+  });
+
+  it.each([
+    "打开客厅灯",
+    "把灯关了",
+    "帮我开灯好吗？",
+    "能不能把空调调到 24 度？",
+    "灯开着吗？没开的话打开",
+    "Turn off the kitchen lights",
+    "Can you lock the front door?",
+    "Is the door locked? If not, lock it.",
+    "please dim the lamp",
+    "开灯好吗？",
+    "把灯关了吧",
+    "Turn on the light?",
+  ])("%s asks for a change", (text) => {
+    expect(asksForChange(text)).toBe(true);
+    expect(isStatusQuestion(text)).toBe(false);
+  });
+});
