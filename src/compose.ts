@@ -5,7 +5,8 @@ import { Assistant, type AssistantOptions } from "./agent/assistant.js";
 import { BackgroundJobs } from "./agent/background-jobs.js";
 import { Synthesizer } from "./agent/synthesizer.js";
 import { configured } from "./config/load.js";
-import { generalAndHomeTools } from "./tools/built-in.js";
+import { settingName } from "./config/sources.js";
+import { generalAndHomeTools, notConfiguredTools, vectorSearchSetting } from "./tools/built-in.js";
 import type { Config } from "./config/schema.js";
 import { LlmClient } from "./llm/client.js";
 import { LlmHealth } from "./llm/health.js";
@@ -139,6 +140,7 @@ export function createCyrene(config: Config, options: ComposeOptions): Cyrene {
   configured('tools.disabled (CYRENE_TOOLS_DISABLED, option "tools_disabled")', () =>
     registry.disable(config.tools.disabled),
   );
+  registry.notConfigured(notConfiguredTools(config));
   configured('thinker.tools (CYRENE_THINKER_TOOLS, option "thinker_tools")', () => {
     const unknown = config.thinker.tools.filter((name) => !registry.names().includes(name));
     if (unknown.length)
@@ -146,7 +148,8 @@ export function createCyrene(config: Config, options: ComposeOptions): Cyrene {
   });
 
   const llmHealth = new LlmHealth();
-  const llm = new LlmClient({ ...config.llm, logger, health: llmHealth });
+  const keySetting = settingName("llm.apiKey", Boolean(config.supervisorToken));
+  const llm = new LlmClient({ ...config.llm, logger, health: llmHealth, keySetting });
   const background = new BackgroundJobs(jobs, logger, config.agent.maxToolResultChars);
   const synthesizer = new Synthesizer(llm, registry, background, logger, config.agent);
   const noteSources: NonNullable<AssistantOptions["noteSources"]> = [];
@@ -157,10 +160,11 @@ export function createCyrene(config: Config, options: ComposeOptions): Cyrene {
     turnDeadlineMs: config.agent.turnDeadlineMs,
     clock: options.clock,
   });
+  const notifyTargets = config.reminders.notify.map((t) => (t.includes(".") ? t : `notify.${t}`));
   const thinking = createThinker({
     db,
     config: config.thinker,
-    notifyTargets: config.reminders.notify.map((t) => (t.includes(".") ? t : `notify.${t}`)),
+    notifyTargets,
     assistant,
     conversations,
     reminders: reminders.service,
@@ -181,6 +185,8 @@ export function createCyrene(config: Config, options: ComposeOptions): Cyrene {
     model: config.llm.model,
     tools: () => registry.definitions(policy).length,
     disabledTools: () => registry.disabledNames(),
+    notConfiguredTools: () => registry.notConfiguredTools(),
+    vectorSearch: vectorSearchSetting(config),
     homeAssistant: () => ha.status(),
     llm: () => llmHealth.state,
   };
@@ -199,6 +205,7 @@ export function createCyrene(config: Config, options: ComposeOptions): Cyrene {
     health,
     reminders: { reminders: reminders.service, store: reminders.store },
     thoughts: thinking.thoughts,
+    thoughtRecipients: { notify: notifyTargets, satellite: config.thinker.satellite },
     knowledge: { knowledge: knowledge.base, maxUploadBytes: maxDocumentBytes },
     turns,
   });

@@ -3,10 +3,15 @@ import type { Server } from "node:net";
 import { hostname } from "node:os";
 import { createOllamaServer } from "./assist/ollama/server.js";
 import { announceWyoming } from "./assist/wyoming/discovery.js";
+import { allowAllTools } from "./tools/policy.js";
+import { VERSION } from "./version.js";
 import { createCyrene, type Cyrene } from "./compose.js";
 import { ConfigError, loadConfig } from "./config/load.js";
 import type { Config } from "./config/schema.js";
+import { settingName } from "./config/sources.js";
+import { hostOf } from "./llm/errors.js";
 import { createLogger, type Logger } from "./logging/logger.js";
+import { startLine, type StartFacts } from "./logging/start-line.js";
 import { StorageError } from "./store/storage-errors.js";
 
 /** The exit code for a start that a restart would not fix: CYRENE_FATAL_EXIT_CODE when set. */
@@ -40,21 +45,27 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  if (!config.llm.apiKey) logger.warn("CYRENE_LLM_API_KEY is not set; the LLM provider may refuse requests");
+  const addon = Boolean(config.supervisorToken);
+  if (!config.llm.apiKey) {
+    logger.warn(
+      `The LLM API key is missing (${settingName("llm.apiKey", addon)} is not set); ` +
+        "a provider that needs one will refuse every request",
+    );
+  }
 
   // A stray rejection is a bug to log, not a reason to drop every conversation in flight.
   process.on("unhandledRejection", (reason) => logger.error({ err: reason }, "unhandled rejection"));
 
   const servers: Server[] = [];
-  const listen = (name: string, server: Server, port: number, host: string) =>
+  const listen = (name: string, server: Server, port: number, host: string, fix: string) =>
     new Promise<void>((resolve) => {
       servers.push(server);
       server.once("error", (error: NodeJS.ErrnoException) => {
         const reason =
           error.code === "EADDRINUSE"
-            ? `port ${port} is already in use (choose another one in the settings)`
+            ? `port ${port} is already in use; ${fix}`
             : error.code === "EACCES"
-              ? `port ${port} needs more privileges`
+              ? `port ${port} needs more privileges; ${fix}`
               : error.message;
         logger.fatal(`Cyrene cannot listen on ${host}:${port} (${name}): ${reason}`);
         void cyrene.close().finally(() => process.exit(1));
@@ -63,21 +74,42 @@ async function main(): Promise<void> {
     });
 
   const { assist } = config;
-  await listen("web and API", createServer(cyrene.app), config.server.port, config.server.host);
-  if (assist.ollamaPort)
-    await listen("Ollama API", createOllamaServer(cyrene.ollama), assist.ollamaPort, assist.host);
-  if (assist.wyomingPort) await listen("Wyoming", cyrene.wyoming, assist.wyomingPort, assist.host);
-  logger.info(
-    {
-      host: config.server.host,
-      port: config.server.port,
-      ollamaPort: assist.ollamaPort || undefined,
-      wyomingPort: assist.wyomingPort || undefined,
-      model: config.llm.model,
-      tools: cyrene.registry.names(),
-    },
-    "Cyrene is listening",
+  await listen(
+    "web and API",
+    createServer(cyrene.app),
+    config.server.port,
+    config.server.host,
+    portFix("web", addon),
   );
+  if (assist.ollamaPort)
+    await listen(
+      "Ollama API",
+      createOllamaServer(cyrene.ollama),
+      assist.ollamaPort,
+      assist.host,
+      portFix("ollama", addon),
+    );
+  if (assist.wyomingPort)
+    await listen("Wyoming", cyrene.wyoming, assist.wyomingPort, assist.host, portFix("wyoming", addon));
+  const facts: StartFacts = {
+    version: VERSION,
+    addon,
+    host: config.server.host,
+    port: config.server.port,
+    ollamaPort: assist.ollamaPort,
+    wyomingPort: assist.wyomingPort,
+    assistHost: assist.host,
+    model: config.llm.model,
+    llmHost: hostOf(config.llm.baseUrl),
+    homeAssistant:
+      config.ha.url && config.ha.token ? config.ha.url : addon ? "through the Supervisor" : undefined,
+    toolsOffered: cyrene.registry.definitions(allowAllTools).length,
+    notConfigured: cyrene.registry.notConfiguredTools().map((tool) => tool.name),
+    disabled: cyrene.registry.disabledNames(),
+    thinker: config.thinker.enabled,
+    vectorSearch: Boolean(config.embeddings.baseUrl && config.embeddings.model),
+  };
+  logger.info({ start: facts }, startLine(facts));
   const discovery = new AbortController();
   if (config.supervisorToken && assist.wyomingPort) {
     void announceWyoming({
@@ -100,6 +132,21 @@ async function main(): Promise<void> {
   };
   process.once("SIGINT", () => shutdown("SIGINT"));
   process.once("SIGTERM", () => shutdown("SIGTERM"));
+}
+
+/**
+ * How to free a taken port, where the user stands. A local Ollama always holds 11434: standalone, the
+ * Ollama-compatible listener moves with CYRENE_OLLAMA_PORT or is turned off with 0.
+ */
+function portFix(listener: "web" | "ollama" | "wyoming", addon: boolean): string {
+  if (addon) return "another program in the add-on's network holds it; restart the add-on";
+  if (listener === "web") return "set CYRENE_PORT to a free port";
+  const env = listener === "ollama" ? "CYRENE_OLLAMA_PORT" : "CYRENE_WYOMING_PORT";
+  const what =
+    listener === "ollama"
+      ? "the Ollama-compatible API (is a real Ollama running here?)"
+      : "the Wyoming server";
+  return `set ${env} to a free port, or ${env}=0 to turn ${what} off`;
 }
 
 await main();

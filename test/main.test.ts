@@ -52,9 +52,31 @@ describe("the server process", () => {
       expect(await server.exited).toBe(1);
       const lines = server.output().trim().split("\n");
       expect(lines.filter((line) => /cannot listen/.test(line))).toHaveLength(1);
-      expect(server.output()).toMatch(new RegExp(`port ${port} is already in use`));
+      expect(server.output()).toMatch(
+        new RegExp(`port ${port} is already in use; set CYRENE_PORT to a free port`),
+      );
       expect(server.output()).not.toMatch(/Cyrene is listening/);
       expect(server.output()).not.toMatch(/\n\s+at /); // no stack trace
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it("says how to move a taken Assist port or turn its listener off (a local Ollama holds 11434)", async () => {
+    const blocker = await occupiedPort();
+    const taken = (blocker.address() as { port: number }).port;
+    const probe = await occupiedPort();
+    const port = (probe.address() as { port: number }).port;
+    await new Promise((resolve) => probe.close(resolve));
+    try {
+      const server = start(port, { CYRENE_OLLAMA_PORT: String(taken), CYRENE_WYOMING_PORT: "0" });
+      expect(await server.exited).toBe(1);
+      expect(server.output()).toMatch(
+        new RegExp(
+          `port ${taken} is already in use; set CYRENE_OLLAMA_PORT to a free port, or CYRENE_OLLAMA_PORT=0 ` +
+            "to turn the Ollama-compatible API \\(is a real Ollama running here\\?\\) off",
+        ),
+      );
     } finally {
       blocker.close();
     }
@@ -64,7 +86,7 @@ describe("the server process", () => {
     const probe = await occupiedPort();
     const port = (probe.address() as { port: number }).port;
     await new Promise((resolve) => probe.close(resolve));
-    const server = start(port);
+    const server = start(port, { CYRENE_OLLAMA_PORT: "0", CYRENE_WYOMING_PORT: "0" });
     try {
       await expect.poll(() => server.output(), { timeout: 15_000 }).toMatch(/Cyrene is listening/);
       const health = await fetch(`http://127.0.0.1:${port}/healthz`);
@@ -73,7 +95,17 @@ describe("the server process", () => {
         .output()
         .split("\n")
         .find((l) => l.includes("Cyrene is listening"))!;
-      expect(JSON.parse(line)).toMatchObject({ level: 30, port, msg: "Cyrene is listening" });
+      const parsed = JSON.parse(line);
+      expect(parsed).toMatchObject({ level: 30, start: { port, ollamaPort: 0, wyomingPort: 0 } });
+      // One line says where to reach it and what is on; no list of every tool.
+      expect(parsed.msg).toMatch(
+        new RegExp(
+          `^Cyrene is listening on http://127\\.0\\.0\\.1:${port}/ · Assist: off · LLM deepseek-v4-flash at ` +
+            "127\\.0\\.0\\.1:\\d+ · Home Assistant not configured · 13 tools \\(not configured: web_search, iot_query, " +
+            "iot_control, reminder_create, reminder_list, reminder_delete\\) · vector search off · thinker on · v",
+        ),
+      );
+      expect(parsed.tools).toBeUndefined();
     } finally {
       server.child.kill("SIGTERM");
       expect(await server.exited).toBe(0);

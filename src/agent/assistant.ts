@@ -20,6 +20,7 @@ import type { NoteSource } from "./note-source.js";
 import { TurnNotes } from "./turn-note.js";
 import { toolMessage } from "./tool-messages.js";
 import { NO_CLIENT_RESULT, repairHistory } from "./history-repair.js";
+import { TurnLog } from "./turn-log.js";
 
 /** What every entry point may ask of a turn besides the message itself. */
 export interface TurnOptions {
@@ -169,6 +170,7 @@ export class Assistant {
         roundsUsed: 0,
         toolCalls: 0,
         userMessage: input.message,
+        source: input.source,
       };
       return this.loop(state, input, emit, this.window([...window, ...messages]));
     });
@@ -207,6 +209,7 @@ export class Assistant {
         turnNumber: paused.number,
         roundsUsed: paused.rounds ?? 0,
         toolCalls: paused.toolCalls ?? 0,
+        source: this.conversations.get(conversationId)?.source ?? "openai",
       };
       return this.loop(state, input, emit);
     });
@@ -268,6 +271,7 @@ export class Assistant {
     const started = performance.now();
     const history = loaded ?? this.window(this.conversations.history(conversationId));
     let toolCalls = state.toolCalls;
+    const log = new TurnLog(state.source, options.person?.name);
     // The answer round is stored with the turn's end, in one transaction; tool rounds as they finish.
     const held: ChatMessage[] = [];
     const run = (messages: ChatMessage[], overrides: Partial<SynthesisInput> = {}) =>
@@ -292,6 +296,7 @@ export class Assistant {
             else this.conversations.append(conversationId, turnId, [...held.splice(0), ...event.messages]);
           }
           if (event.type === "tool_started") toolCalls++;
+          log.see(event);
           // A structured answer reaches the caller only once it is checked.
           if (options.output && (event.type === "text" || event.type === "final")) return;
           emit(event);
@@ -338,21 +343,21 @@ export class Assistant {
       } as const;
       this.conversations.finishTurn(conversationId, turnId, held, end, seen);
     }
-    this.logger.info(
-      {
-        conversationId,
-        turnId,
-        durationMs: Math.round(performance.now() - started),
-        rounds: final.rounds,
-        toolCalls,
-        promptTokens: final.usage.promptTokens,
-        cachedTokens: final.usage.cachedTokens,
-        completionTokens: final.usage.completionTokens,
-        ...(final.clientCalls ? { awaitingClient: final.clientCalls.map((c) => c.name) } : {}),
-        ...(final.error ? { error: final.error.message } : {}),
-      },
-      "turn finished",
-    );
+    log.write(this.logger, {
+      conversationId,
+      turnId,
+      status: final.clientCalls
+        ? "awaiting_client"
+        : !final.error
+          ? "completed"
+          : final.error.kind === "aborted"
+            ? "cancelled"
+            : "failed",
+      rounds: final.rounds,
+      usage: final.usage,
+      durationMs: Math.round(performance.now() - started),
+      error: final.error?.message,
+    });
     return { ...final, conversationId, turnId };
   }
 
@@ -377,6 +382,8 @@ interface LoopState {
   toolCalls: number;
   /** The user's message that started the turn (absent when a paused turn resumes). */
   userMessage?: string;
+  /** The conversation's entry point ("api", "openai", "thinker", …), for the turn's log line. */
+  source: string;
 }
 
 /** Tool messages for the calls a paused turn made: by call id, or in order when the client keeps no ids. */

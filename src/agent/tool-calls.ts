@@ -90,7 +90,8 @@ export class ToolCallRunner {
       });
     }
     const durationMs = Math.round(performance.now() - started);
-    this.logger.info(
+    // Debug: the turn's line names each call with ✓ or ✗ at info.
+    this.logger.debug(
       {
         tool: call.name,
         callId: call.id,

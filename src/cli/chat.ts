@@ -7,7 +7,7 @@ import { createLogger } from "../logging/logger.js";
 import { Renderer } from "./render.js";
 import { ChatSession, EXIT_FAILED, EXIT_INTERRUPTED } from "./session.js";
 
-const USAGE = `Usage: npm run chat -- [-c ID] [message…]
+const USAGE = `Usage: npm run -s chat -- [-c ID] [message…]   (or: npx cyrene …, after npm run build)
 
 Sends the message and prints the answer. Without a message, chats interactively:
 an empty line, Ctrl-D or Ctrl-C at the prompt leaves.

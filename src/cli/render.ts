@@ -1,5 +1,6 @@
 import type { AgentEvent, TurnError } from "../agent/events.js";
 import type { ToolResult } from "../tools/contract.js";
+import { TerminalMarkdown } from "./markdown.js";
 import { Spinner, type Terminal } from "./spinner.js";
 
 const GIST_CHARS = 80;
@@ -29,6 +30,8 @@ export class Renderer {
   private readonly oneScreen: boolean;
   /** A tool call of this session went on in the background (leaving waits for it). */
   backgroundCalls = 0;
+  /** The answer's Markdown, as plain text (styled on a terminal). */
+  private readonly markdown: TerminalMarkdown;
 
   constructor(
     private readonly out: Terminal,
@@ -39,6 +42,7 @@ export class Renderer {
     this.spinner = new Spinner(err, terminal);
     this.color = terminal && !env.NO_COLOR;
     this.oneScreen = Boolean(out.isTTY && err.isTTY);
+    this.markdown = new TerminalMarkdown(Boolean(out.isTTY) && env.TERM !== "dumb" && !env.NO_COLOR);
   }
 
   /** The turn's event sink. */
@@ -49,10 +53,7 @@ export class Renderer {
         this.wait(WAITING);
         break;
       case "text":
-        if (!event.text) break;
-        this.spinner.stop();
-        this.out.write(event.text);
-        this.answerOpen = this.midLine = !event.text.endsWith("\n");
+        if (event.text) this.answer(this.markdown.push(event.text));
         break;
       case "tool_started":
         this.running.set(event.callId, { name: event.name, args: compactArguments(event.arguments) });
@@ -110,6 +111,8 @@ export class Renderer {
   /** Stops the spinner and ends the answer's line, before the process leaves. */
   close(): void {
     this.spinner.stop();
+    this.answer(this.markdown.flush());
+    this.markdown.reset();
     // On one screen, a line stderr already broke needs no second break (an empty line).
     if (this.answerOpen && (this.midLine || !this.oneScreen)) this.out.write("\n");
     this.answerOpen = this.midLine = false;
@@ -127,8 +130,18 @@ export class Renderer {
     if (names.length > 0) this.wait(`running ${names.join(", ")}`);
   }
 
+  /** Rendered answer text to stdout. */
+  private answer(text: string): void {
+    if (!text) return;
+    this.spinner.stop();
+    this.out.write(text);
+    this.answerOpen = this.midLine = !text.endsWith("\n");
+  }
+
   /** Moves the cursor past answer text on stderr, so stdout's content is left as the model wrote it. */
   private breakLine(): void {
+    // A line of the answer begun before a note is shown first, so the note does not cut into it.
+    this.answer(this.markdown.flush());
     if (!this.midLine) return;
     this.err.write("\n");
     this.midLine = false;

@@ -8,6 +8,12 @@ import type { Renderer } from "./render.js";
 export const EXIT_FAILED = 1;
 export const EXIT_INTERRUPTED = 130;
 
+/** The one line an interactive chat opens with: who answers, and how to leave. */
+export function greeting(model: string, conversationId?: string): string {
+  const what = conversationId ? `continuing conversation ${conversationId}` : "a new conversation";
+  return `Cyrene (${model}), ${what}. Type a message; an empty line, Ctrl-D or Ctrl-C leaves.`;
+}
+
 /** One chat in the terminal: its turns, and what Ctrl-C does at each moment. */
 export class ChatSession {
   private turn: AbortController | undefined;
@@ -54,7 +60,10 @@ export class ChatSession {
     this.idle = () => rl.close();
     let atPrompt = terminal;
     try {
-      if (terminal) rl.prompt();
+      if (terminal) {
+        this.renderer.note(greeting(this.cyrene.config.llm.model, this.conversationId));
+        rl.prompt();
+      }
       // Lines typed (or piped) while a turn runs wait their turn.
       for await (const line of rl) {
         atPrompt = false;

@@ -183,3 +183,14 @@ export function describeField(path: string): string {
   const names = [source?.env, source?.option && `option "${source.option}"`].filter(Boolean);
   return names.length ? `${path} (${names.join(", ")})` : path;
 }
+
+/**
+ * The name a user sets a field by where Cyrene runs: in the add-on its option (`the "llm_api_key"
+ * option`), standalone its environment variable (`CYRENE_LLM_API_KEY`). Messages that name a fix use it.
+ */
+export function settingName(path: string, addon: boolean): string {
+  const source = FIELD_SOURCES.find((s) => s.path === path);
+  if (!source) return path;
+  if (addon && source.option) return `the "${source.option}" option`;
+  return source.env ?? path;
+}

@@ -1,6 +1,13 @@
 import { subscribeEntities, type Connection } from "home-assistant-js-websocket";
 import type { Logger } from "../logging/logger.js";
-import { HaNotConfiguredError, HaServiceTimeoutError, HaUnavailableError, toHaError } from "./errors.js";
+import {
+  HaAuthError,
+  HaNotConfiguredError,
+  HaServiceTimeoutError,
+  HaUnavailableError,
+  tokenRejectedReason,
+  toHaError,
+} from "./errors.js";
 import { fetchExposureOf, type Command } from "./fetch.js";
 import { fetchHistory, type HistoryPoint } from "./history.js";
 import { HomeData, type Part } from "./home-data.js";
@@ -48,6 +55,8 @@ export class HomeAssistantClient implements HomeAssistant {
   /** Bumped on every (re)connect and disconnect, so late answers of an older sync are dropped. */
   private generation = 0;
   private synced = -1;
+  /** HA refused the token on the last try: errors name the setting to fix, not "try again". */
+  private tokenRejected = false;
   private readonly cache = new StateCache();
   private readonly data: HomeData;
   private readonly timers = new Set<NodeJS.Timeout>();
@@ -89,7 +98,7 @@ export class HomeAssistantClient implements HomeAssistant {
     const status = this.current;
     if (status.state === "not_configured") throw new HaNotConfiguredError();
     if (status.state === "connecting") throw new HaUnavailableError("still connecting");
-    if (status.state === "unavailable") throw new HaUnavailableError(status.reason);
+    if (status.state === "unavailable") throw this.unavailable(status.reason);
     return {
       directory: this.data.directory(this.cache.states, this.cache.namesVersion),
       states: this.cache.states,
@@ -185,10 +194,13 @@ export class HomeAssistantClient implements HomeAssistant {
       this.attempt = 0;
       this.attach(conn);
     } catch (error) {
-      const reason = error === 2 ? "the access token was rejected" : `cannot connect to ${hostOf(wsUrl)}`;
+      this.tokenRejected = error === 2;
+      const { mode } = this.settings!;
+      const reason = this.tokenRejected ? tokenRejectedReason(mode) : `cannot connect to ${hostOf(wsUrl)}`;
       const delay = RETRY_DELAYS_MS[Math.min(this.attempt++, RETRY_DELAYS_MS.length - 1)]!;
       if (this.attempt === 1 || this.attempt % 10 === 0) {
-        this.log.warn({ reason, retryInMs: delay }, "Home Assistant not reachable");
+        if (this.tokenRejected) this.log.error({ retryInMs: delay }, reason);
+        else this.log.warn({ reason, retryInMs: delay }, "Home Assistant not reachable");
       }
       this.setStatus({ state: "unavailable", since: Date.now(), reason });
       this.later(() => void this.connect(), delay);
@@ -197,6 +209,7 @@ export class HomeAssistantClient implements HomeAssistant {
 
   private attach(conn: Connection): void {
     this.conn = conn;
+    this.tokenRejected = false;
     this.log.info({ url: this.settings!.wsUrl, version: conn.haVersion }, "connected to Home Assistant");
     conn.addEventListener("disconnected", () => {
       this.generation++;
@@ -213,7 +226,10 @@ export class HomeAssistantClient implements HomeAssistant {
       // The library gives up only on a rejected token; keep trying slowly (the token may be fixed).
       conn.close();
       this.conn = undefined;
-      this.setStatus({ state: "unavailable", since: Date.now(), reason: "the access token was rejected" });
+      this.tokenRejected = true;
+      const reason = tokenRejectedReason(this.settings!.mode);
+      this.log.error(reason);
+      this.setStatus({ state: "unavailable", since: Date.now(), reason });
       this.later(() => void this.connect(), 30_000);
     });
     this.subscriptions.attach(conn);
@@ -291,7 +307,7 @@ export class HomeAssistantClient implements HomeAssistant {
     const conn = this.conn;
     if (!conn?.connected) {
       const reason = this.current.state === "unavailable" ? this.current.reason : "not connected";
-      return Promise.reject(new HaUnavailableError(reason));
+      return Promise.reject(this.unavailable(reason));
     }
     const sent = conn.sendMessagePromise<T>({ type, ...payload }).catch((error: unknown) => {
       throw toHaError(error, type);
@@ -303,6 +319,10 @@ export class HomeAssistantClient implements HomeAssistant {
         ? new HaServiceTimeoutError(ms / 1000)
         : new HaUnavailableError(`${type} timed out after ${ms / 1000} s`),
     );
+  }
+
+  private unavailable(reason: string): HaUnavailableError {
+    return this.tokenRejected ? new HaAuthError(this.settings!.mode) : new HaUnavailableError(reason);
   }
 
   private setStatus(status: HaStatus): void {

@@ -9,6 +9,34 @@ export class HaUnavailableError extends Error {
   }
 }
 
+/** How Cyrene reaches HA: its own URL and token (standalone), or the Supervisor's proxy (the add-on). */
+export type HaMode = "addon" | "standalone";
+
+/** The status reason for a refused token: what failed and the one setting to check. */
+export function tokenRejectedReason(mode: HaMode): string {
+  return mode === "standalone"
+    ? "Home Assistant refused the access token; check CYRENE_HA_TOKEN (a long-lived access token from your HA profile)"
+    : "Supervisor access to Home Assistant failed (the add-on's token was refused); restart the add-on";
+}
+
+/**
+ * HA refused the token. Not "try again in a moment": nothing changes until the token (standalone) or
+ * the add-on's Supervisor access is fixed. Still an HaUnavailableError, so reminders wait for the fix.
+ */
+export class HaAuthError extends HaUnavailableError {
+  override name = "HaAuthError";
+  constructor(readonly mode: HaMode) {
+    super(tokenRejectedReason(mode));
+    this.message =
+      mode === "standalone"
+        ? "Home Assistant refused Cyrene's access token: check CYRENE_HA_TOKEN (a long-lived access token " +
+          "made in your Home Assistant profile) and restart Cyrene. " +
+          "Home Assistant 拒绝了 Cyrene 的访问令牌：请检查 CYRENE_HA_TOKEN（在 Home Assistant 个人资料中创建的长期访问令牌）并重启 Cyrene。"
+        : "Cyrene's Supervisor access to Home Assistant failed (the add-on's token was refused): restart the " +
+          "Cyrene add-on. Cyrene 通过 Supervisor 访问 Home Assistant 失败（加载项的令牌被拒绝）：请重启 Cyrene 加载项。";
+  }
+}
+
 /**
  * A service call sent on a live connection got no answer in time. HA answers only once the service
  * has finished (a script waits for its end, a slow Z-Wave lock), so it may well still be running:

@@ -4,7 +4,13 @@ import type { HomeAssistant } from "./service.js";
 import { haConnectionSettings, type HaConfigSlice } from "./settings.js";
 
 export type { HaStatus, HaSubscription, HomeAssistant, HomeSnapshot, ServiceCall } from "./service.js";
-export { HaCommandError, HaNotConfiguredError, HaServiceTimeoutError, HaUnavailableError } from "./errors.js";
+export {
+  HaAuthError,
+  HaCommandError,
+  HaNotConfiguredError,
+  HaServiceTimeoutError,
+  HaUnavailableError,
+} from "./errors.js";
 
 /**
  * Builds the Home Assistant service from the app config. Returns at once: the connection is made in
@@ -16,6 +22,11 @@ export function createHomeAssistant(
   options: Omit<ClientOptions, "logger"> = {},
 ): HomeAssistant {
   const settings = haConnectionSettings(config);
-  if (!settings) logger.info("Home Assistant is not configured; the iot tools will say so");
+  if (!settings) {
+    // Debug: the start line says so too.
+    logger.debug(
+      "Home Assistant is not configured (CYRENE_HA_URL and CYRENE_HA_TOKEN): the home and reminder tools are left out",
+    );
+  }
   return new HomeAssistantClient(settings, { ...options, logger });
 }

@@ -21,6 +21,8 @@ export interface LlmClientOptions {
   logger?: Logger;
   /** Told of every success and final failure, for the readiness view. */
   health?: LlmHealth;
+  /** Where the user sets the key, named when the provider refuses it (see LlmEndpoint). */
+  keySetting?: string;
 }
 
 /** Sampling settings a client may choose for its own turn. */
@@ -130,7 +132,8 @@ export class LlmClient {
     const offered = new Set(request.tools?.map((tool) => tool.name));
     const assembler = new ResponseAssembler(request.onText, offered);
     const log = (extra: Record<string, unknown>, message: string) =>
-      this.options.logger?.[extra.error ? "warn" : "info"](
+      // A request's details are debug: the turn's own line (agent/turn-log.ts) sums them up at info.
+      this.options.logger?.[extra.error ? "warn" : "debug"](
         {
           model: this.options.model,
           ms: Math.round(performance.now() - started),

@@ -33,6 +33,10 @@ export interface LlmEndpoint {
   /** The configured base URL, e.g. https://api.deepseek.com or http://nas.lan:11434/v1. */
   baseUrl: string;
   model: string;
+  /** The configured key; empty when none is set (a refusal then says the key is missing). */
+  apiKey?: string;
+  /** Where the user sets the key: `CYRENE_LLM_API_KEY` standalone, the add-on's option (the default). */
+  keySetting?: string;
 }
 
 /** Turns whatever a request threw into an LlmError whose message says where it failed and why. */
@@ -47,13 +51,20 @@ export function toLlmError(error: unknown, endpoint: LlmEndpoint): LlmError {
     return new LlmError("network", `Cannot reach the language model at ${host}: ${connectionCause(error)}.`);
   }
   if (error instanceof APIError && error.status !== undefined) {
-    const detail = error.message.replace(/^\d+\s*/, "").trim();
+    // The provider's own sentence usually ends in a period; ours follows it.
+    const detail = error.message
+      .replace(/^\d+\s*/, "")
+      .trim()
+      .replace(/[.。]+$/, "");
     const status = error.status;
     const said = detail ? `: ${detail}` : "";
     if (status === 401 || status === 403) {
+      const setting = endpoint.keySetting ?? 'the "llm_api_key" option';
       return new LlmError(
         "auth",
-        `The language model at ${host} refused the API key (${status})${said}. Check llm_api_key.`,
+        endpoint.apiKey === ""
+          ? `The language model at ${host} wants an API key (${status})${said}. The API key is missing: set ${setting}.`
+          : `The language model at ${host} refused the API key (${status})${said}. Check ${setting}.`,
         status,
       );
     }

@@ -51,10 +51,21 @@ export function createLogger(level: string, options: LoggerOptions = {}): Logger
   );
 }
 
+/**
+ * Summary lines (the start, each turn) carry their facts under these keys: in JSON for machines, while a
+ * terminal shows the one-line message alone.
+ */
+export const SUMMARY_KEYS = ["start", "turn"] as const;
+
 /** pino-pretty formats in this process (no worker thread), loaded only for a terminal. */
 function prettyStream(): DestinationStream {
   const pretty = createRequire(import.meta.url)("pino-pretty") as (options: object) => DestinationStream;
-  return pretty({ colorize: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname", sync: true });
+  return pretty({
+    colorize: true,
+    translateTime: "SYS:HH:MM:ss.l",
+    ignore: ["pid", "hostname", ...SUMMARY_KEYS].join(","),
+    sync: true,
+  });
 }
 
 export function silentLogger(): Logger {

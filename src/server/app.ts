@@ -15,7 +15,7 @@ import { meRoutes } from "./routes/me.js";
 import { openAiRoutes } from "./routes/openai.js";
 import { reminderRoutes, type ReminderRouteDeps } from "./routes/reminders.js";
 import { statusRoutes } from "./routes/status.js";
-import { thoughtRoutes } from "./routes/thoughts.js";
+import { thoughtRoutes, type ThoughtRecipients } from "./routes/thoughts.js";
 import { webRoutes } from "./routes/web.js";
 import type { TurnStore } from "../store/turns.js";
 import type { ThoughtStore } from "../thinker/store.js";
@@ -33,6 +33,8 @@ export interface AppDeps {
   apiToken?: string;
   reminders: ReminderRouteDeps;
   thoughts: ThoughtStore;
+  /** Where thoughts' words go, named in /api/thoughts. */
+  thoughtRecipients?: ThoughtRecipients;
   /** The knowledge base for the web UI (/api/knowledge). */
   knowledge?: KnowledgeRouteDeps;
   turns: TurnStore;
@@ -55,7 +57,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(chatRoutes(deps));
   app.use(openAiRoutes(deps));
   app.use(reminderRoutes(deps.reminders));
-  app.use(thoughtRoutes(deps.thoughts));
+  app.use(thoughtRoutes(deps.thoughts, deps.thoughtRecipients));
   if (deps.knowledge) app.use(knowledgeRoutes(deps.knowledge));
   app.use(statusRoutes({ ...deps.health, toolNames: deps.toolNames }, deps.turns));
   app.use(meRoutes());

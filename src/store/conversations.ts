@@ -30,6 +30,8 @@ export interface ListOptions {
   /** Text that must appear in the title or a message. */
   query?: string;
   source?: string;
+  /** Leave out the conversations of this source (a person's chat list leaves out the Thinker's). */
+  excludeSource?: string;
   /** Only the conversations this requester may open (all of them with `seesAll`). */
   visibleTo?: Requester;
 }
@@ -124,6 +126,7 @@ export class ConversationStore {
     const conditions: [string, ...unknown[]][] = [];
     if (options.before !== undefined) conditions.push(["updated_at < ?", options.before]);
     if (options.source !== undefined) conditions.push(["source = ?", options.source]);
+    if (options.excludeSource !== undefined) conditions.push(["source != ?", options.excludeSource]);
     const requester = options.visibleTo;
     if (requester && !requester.seesAll) conditions.push(["caller = ?", requester.owner]);
     if (options.query) {

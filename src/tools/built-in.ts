@@ -1,9 +1,12 @@
 import { join } from "node:path";
 import { configured } from "../config/load.js";
 import type { Config } from "../config/schema.js";
+import { settingName } from "../config/sources.js";
+import { haConnectionSettings } from "../ha/settings.js";
 import type { HomeAssistant } from "../ha/index.js";
 import { createNetworkGuard } from "../net/index.js";
 import type { Tool } from "./contract.js";
+import type { NotConfiguredTool } from "./registry.js";
 import { calculatorTool } from "./general/calculator.js";
 import { cryptoTool } from "./general/crypto.js";
 import { datetimeTool } from "./general/datetime.js";
@@ -73,4 +76,33 @@ export function generalAndHomeTools(config: Config, env: ToolEnvironment): Tool[
     iotQueryTool({ ha: env.ha }),
     iotControlTool({ ha: env.ha, sensitiveDomains: config.ha.sensitiveDomains }),
   ];
+}
+
+/** Tools that need Home Assistant: the home tools, and reminders (delivered as HA notifications). */
+const HA_TOOLS = ["iot_query", "iot_control", "reminder_create", "reminder_list", "reminder_delete"];
+
+/**
+ * The built-in tools that cannot work with these settings, each with the setting that enables it:
+ * web_search without a SearXNG URL; the home and reminder tools without Home Assistant (standalone
+ * without CYRENE_HA_URL and CYRENE_HA_TOKEN; the add-on always has HA through the Supervisor).
+ */
+export function notConfiguredTools(config: Config): NotConfiguredTool[] {
+  const addon = Boolean(config.supervisorToken);
+  const missing: NotConfiguredTool[] = [];
+  if (!config.web.searxngUrl)
+    missing.push({ name: "web_search", setting: settingName("web.searxngUrl", addon) });
+  if (!haConnectionSettings(config)) {
+    const setting = `${settingName("ha.url", addon)} and ${settingName("ha.token", addon)}`;
+    missing.push(...HA_TOOLS.map((name) => ({ name, setting })));
+  }
+  return missing;
+}
+
+/** Vector search in the knowledge base and memory: optional (full text works alone), shown in Status. */
+export function vectorSearchSetting(config: Config): { configured: boolean; setting: string } {
+  const addon = Boolean(config.supervisorToken);
+  return {
+    configured: Boolean(config.embeddings.baseUrl && config.embeddings.model),
+    setting: `${settingName("embeddings.baseUrl", addon)} and ${settingName("embeddings.model", addon)}`,
+  };
 }

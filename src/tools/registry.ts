@@ -23,9 +23,17 @@ export interface ExecuteOptions {
   hardTimeoutMs: number;
 }
 
+/** A tool left out because its service is not set up, and the setting that would enable it. */
+export interface NotConfiguredTool {
+  name: string;
+  setting: string;
+}
+
 export class ToolRegistry {
   private readonly tools = new Map<string, Tool>();
   private readonly disabled = new Set<string>();
+  /** Tools whose service is not set up (no SearXNG, no Home Assistant): name → the setting that enables it. */
+  private readonly unconfigured = new Map<string, string>();
   /** Per policy (a policy's answers never change): its tool list, built once. */
   private offered = new WeakMap<ToolPolicy, ToolDefinition[]>();
 
@@ -64,6 +72,20 @@ export class ToolRegistry {
   }
 
   /**
+   * Marks tools whose service is not configured: they are neither offered (the LLM would pay for their
+   * definitions on every request and call them in vain) nor run, and Status names what enables each.
+   */
+  notConfigured(tools: Iterable<NotConfiguredTool>): this {
+    for (const { name, setting } of tools) if (this.tools.has(name)) this.unconfigured.set(name, setting);
+    this.offered = new WeakMap();
+    return this;
+  }
+
+  notConfiguredTools(): NotConfiguredTool[] {
+    return [...this.unconfigured].map(([name, setting]) => ({ name, setting }));
+  }
+
+  /**
    * The tools a caller under `policy` is offered, in registration order. The same policy gets the same
    * array back until a tool is registered or switched off, so a request's tool list (the start of every
    * prompt a provider can cache) stays identical and is not rebuilt on every round.
@@ -80,7 +102,9 @@ export class ToolRegistry {
   }
 
   private usable(name: string, policy: ToolPolicy): boolean {
-    return this.tools.has(name) && !this.disabled.has(name) && policy.allows(name);
+    return (
+      this.tools.has(name) && !this.disabled.has(name) && !this.unconfigured.has(name) && policy.allows(name)
+    );
   }
 
   /** Runs one call. Always resolves with a result the LLM can read; never rejects. */
@@ -140,8 +164,10 @@ export class ToolRegistry {
     const reason = !this.tools.has(name)
       ? "does not exist"
       : this.disabled.has(name)
-        ? "is switched off in Cyrene's settings (tools_disabled)"
-        : `is not allowed here (policy "${policy.name}")`;
+        ? "is switched off in Cyrene's settings (CYRENE_TOOLS_DISABLED, the add-on's \"tools_disabled\" option)"
+        : this.unconfigured.has(name)
+          ? `is not configured (${this.unconfigured.get(name)} enables it)`
+          : `is not allowed here (policy "${policy.name}")`;
     return `Tool "${name}" ${reason}. Available tools: ${available.join(", ") || "none"}.`;
   }
 }

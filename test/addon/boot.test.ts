@@ -131,9 +131,7 @@ describe("the add-on, booted", () => {
     const lines = output.split("\n").filter((l) => l.includes("Cyrene is listening"));
     expect(lines).toHaveLength(1);
     expect(JSON.parse(lines[0]!)).toMatchObject({
-      port: ports.ingress,
-      ollamaPort: ports.ollama,
-      wyomingPort: ports.wyoming,
+      start: { port: ports.ingress, ollamaPort: ports.ollama, wyomingPort: ports.wyoming },
     });
     expect(output).not.toContain(SUPERVISOR_TOKEN);
     expect(output).not.toContain(OPTIONS.llm_api_key);

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { AgentEvent } from "../../src/agent/events.js";
 import { compactArguments, gist, Renderer } from "../../src/cli/render.js";
+import { greeting } from "../../src/cli/session.js";
 
 class FakeTerminal {
   text = "";
@@ -108,5 +109,77 @@ describe("the renderer", () => {
     const { err, renderer } = setup(true, { NO_COLOR: "1" });
     renderer.error("bad");
     expect(err.text).toBe("error: bad\n");
+  });
+});
+
+describe("the answer's Markdown", () => {
+  const stream = (tty: boolean, pieces: string[]) => {
+    const { out, renderer } = setup(tty);
+    for (const text of pieces) renderer.event({ type: "text", text });
+    renderer.close();
+    return out.text;
+  };
+  const answer = [
+    "# Distance\n",
+    "3 km is **1.86 miles** (see [the table](https://example.com/units)).\n",
+    "- `km` to miles\n",
+    "- *roughly* 1.9\n",
+    "> rounded\n",
+    "```\n",
+    "3 * 0.621 = **1.86**\n",
+    "```\n",
+    "| a | b |\n|---|---|\n| 1 | 2 |\n",
+    "Done_now and snake_case stay.",
+  ];
+
+  it("is plain text in a pipe: no stars, hashes, fences or link syntax", () => {
+    expect(stream(false, answer)).toBe(
+      [
+        "Distance",
+        "3 km is 1.86 miles (see the table (https://example.com/units)).",
+        "• km to miles",
+        "• roughly 1.9",
+        "│ rounded",
+        "    3 * 0.621 = **1.86**",
+        "| a | b |",
+        "┼───┼───┼",
+        "| 1 | 2 |",
+        "Done_now and snake_case stay.",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("is the same text split anywhere, as a stream arrives", () => {
+    const whole = answer.join("");
+    const byChar = [...whole];
+    expect(stream(false, byChar)).toBe(stream(false, [whole]));
+    expect(stream(false, [whole.slice(0, 17), whole.slice(17, 60), whole.slice(60)])).toBe(
+      stream(false, [whole]),
+    );
+  });
+
+  it("is bold and styled on a terminal", () => {
+    const text = stream(true, ["It is **1.86 miles**.\n"]);
+    expect(text).toBe("It is \x1b[1m1.86 miles\x1b[0m.\n");
+  });
+
+  it("streams plain words at once and holds only what may still become Markdown", () => {
+    const { out, renderer: r } = setup(false);
+    r.event({ type: "text", text: "Partial answer " });
+    expect(out.text).toBe("Partial answer ");
+    r.event({ type: "text", text: "with **bo" });
+    expect(out.text).toBe("Partial answer with ");
+    r.event({ type: "text", text: "ld** words\n" });
+    expect(out.text).toBe("Partial answer with bold words\n");
+  });
+});
+
+describe("the interactive chat's greeting", () => {
+  it("is one line that says how to leave", () => {
+    expect(greeting("deepseek-v4-flash")).toBe(
+      "Cyrene (deepseek-v4-flash), a new conversation. Type a message; an empty line, Ctrl-D or Ctrl-C leaves.",
+    );
+    expect(greeting("m", "abc")).toMatch(/^Cyrene \(m\), continuing conversation abc\. /);
   });
 });

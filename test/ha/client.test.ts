@@ -1,8 +1,10 @@
 import { createServer } from "node:net";
+import { PassThrough } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
 import { HomeAssistantClient } from "../../src/ha/client.js";
 import {
   createHomeAssistant,
+  HaAuthError,
   HaNotConfiguredError,
   HaServiceTimeoutError,
   HaUnavailableError,
@@ -11,7 +13,7 @@ import {
 import { haConnectionSettings, supervisorWsUrl, toWebSocketUrl } from "../../src/ha/settings.js";
 import { StateCache } from "../../src/ha/state-cache.js";
 import type { HassEntity } from "../../src/ha/types.js";
-import { silentLogger } from "../../src/logging/logger.js";
+import { createLogger, silentLogger } from "../../src/logging/logger.js";
 import { iotQueryTool } from "../../src/tools/home/iot-query.js";
 import { asToolError } from "../../src/tools/home/iot/ha-access.js";
 import { toolContext } from "../support/tool-context.js";
@@ -88,12 +90,35 @@ describe("the Home Assistant client without a usable HA", () => {
     expect(Date.now() - again).toBeLessThan(20);
   });
 
-  it("reports a rejected token", async () => {
+  it("says a rejected token is to be checked in CYRENE_HA_TOKEN, to the LLM and in the log", async () => {
     const server = track(await fakeWsServer("invalid"));
+    const sink = new PassThrough();
+    let logged = "";
+    sink.on("data", (chunk: Buffer) => (logged += chunk.toString()));
     const client = track(
-      new HomeAssistantClient(settingsFor(`${server.base}/api/websocket`), { logger: silentLogger() }),
+      new HomeAssistantClient(settingsFor(`${server.base}/api/websocket`), {
+        logger: createLogger("info", { destination: sink }),
+      }),
     );
-    await expect(client.snapshot()).rejects.toThrow(/unavailable \(the access token was rejected\)/);
+    const error = (await client.snapshot().catch((e: unknown) => e)) as Error;
+    expect(error).toBeInstanceOf(HaAuthError);
+    expect(error.message).toMatch(/^Home Assistant refused Cyrene's access token: check CYRENE_HA_TOKEN/);
+    expect(error.message).not.toMatch(/try again|moment/);
+    expect(client.status()).toMatchObject({
+      state: "unavailable",
+      reason: expect.stringContaining("CYRENE_HA_TOKEN"),
+    });
+    expect(logged).toContain("check CYRENE_HA_TOKEN");
+    expect(logged).not.toContain("not reachable");
+  });
+
+  it("says in the add-on that Supervisor access failed when its token is refused", async () => {
+    const server = track(await fakeWsServer("invalid"));
+    const settings = { ...settingsFor(`${server.base}/core/websocket`), mode: "addon" as const };
+    const client = track(new HomeAssistantClient(settings, { logger: silentLogger() }));
+    const error = (await client.snapshot().catch((e: unknown) => e)) as Error;
+    expect(error.message).toMatch(/^Cyrene's Supervisor access to Home Assistant failed/);
+    expect(error.message).not.toContain("CYRENE_HA_TOKEN");
   });
 
   it("connects to the exact URL given (the Supervisor proxy has no /api/websocket) and times out silent commands", async () => {

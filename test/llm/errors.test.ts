@@ -1,4 +1,4 @@
-import { APIConnectionError } from "openai";
+import { APIConnectionError, APIError } from "openai";
 import { describe, expect, it } from "vitest";
 import { LlmClient } from "../../src/llm/client.js";
 import { toLlmError } from "../../src/llm/errors.js";
@@ -26,6 +26,22 @@ describe("LLM error messages", () => {
     expect(toLlmError(connectionError("EWHATEVER", "socket hang up"), endpoint).message).toMatch(
       /: socket hang up\.$/,
     );
+  });
+
+  it("a refused key names the setting to check, and a missing key is called missing, without doubled periods", () => {
+    const refused = APIError.generate(
+      401,
+      { error: { message: "Authentication Fails, Your api key is invalid." } },
+      undefined,
+      new Headers(),
+    );
+    expect(toLlmError(refused, { ...endpoint, apiKey: "k", keySetting: "CYRENE_LLM_API_KEY" }).message).toBe(
+      "The language model at llm.example.lan:8443 refused the API key (401): Authentication Fails, " +
+        "Your api key is invalid. Check CYRENE_LLM_API_KEY.",
+    );
+    const missing = toLlmError(refused, { ...endpoint, apiKey: "", keySetting: 'the "llm_api_key" option' });
+    expect(missing.message).toMatch(/The API key is missing: set the "llm_api_key" option\.$/);
+    expect(missing.message).not.toMatch(/\.\./);
   });
 
   it("a host name that does not resolve, for real", async () => {

@@ -61,7 +61,7 @@ describe("logs", () => {
     server.closeAllConnections();
     server.close();
     await cyrene.close();
-    expect(logged).toContain("turn finished");
+    expect(logged).toContain('"entry":"web"');
     expect(logged).toContain('"tool":"iot_query"');
     expect(logged).toMatch(/"tool":"http".*"success":false.*"error":"Refused: the URL contains a secret/);
     for (const secret of Object.values(SECRETS)) expect(logged).not.toContain(secret);

@@ -76,7 +76,7 @@ describe("/api/status", () => {
       model: "deepseek-v4-flash",
       llm: { status: "ok" },
       home_assistant: { status: "not_configured" },
-      tools: { offered: expect.arrayContaining(["calculator", "reminder_create"]), disabled: [] },
+      tools: { offered: expect.arrayContaining(["calculator", "knowledge_search"]), disabled: [] },
       recent_turns: { count: expect.any(Number), cached_tokens: expect.any(Number) },
     });
     expect(status.recent_turns.turns[0]).toMatchObject({ status: "completed", cached_tokens: 10 });

@@ -48,6 +48,34 @@ describe("/readyz", () => {
     expect(body.tools).toMatchObject({ offered: expect.any(Number), disabled: [] });
   });
 
+  it("lists the tools left out as not configured, with the setting that enables each (also in /api/status)", async () => {
+    const ha = { setting: "CYRENE_HA_URL and CYRENE_HA_TOKEN" };
+    const expected = {
+      offered: 13,
+      not_configured: [
+        { name: "web_search", setting: "CYRENE_SEARXNG_URL" },
+        { name: "iot_query", ...ha },
+        { name: "iot_control", ...ha },
+        { name: "reminder_create", ...ha },
+        { name: "reminder_list", ...ha },
+        { name: "reminder_delete", ...ha },
+      ],
+      vector_search: {
+        status: "not_configured",
+        setting: "CYRENE_EMBEDDINGS_BASE_URL and CYRENE_EMBEDDINGS_MODEL",
+      },
+    };
+    expect((await json(fetch(`${h.url}/readyz`))).tools).toMatchObject(expected);
+    const status = (await json(fetch(`${h.url}/api/status`))).tools;
+    expect(status).toMatchObject({ ...expected, offered: expect.not.arrayContaining(["web_search"]) });
+    expect(status.offered).toHaveLength(13);
+    // What the LLM is offered is what Status says.
+    h.llm.script({ text: "ok" });
+    await chat("which tools?");
+    const offered = h.llm.requests.at(-1)!.body.tools!.map((t) => t.function.name);
+    expect(offered).toEqual(status.offered);
+  });
+
   it("/healthz stays liveness: 200 while the LLM fails", async () => {
     h.llm.script({ status: 401 });
     await chat("four");

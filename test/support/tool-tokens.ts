@@ -28,11 +28,29 @@ export function countToolTokens(definitions: ToolDefinition[]): ToolTokens[] {
   });
 }
 
-/** The definitions of every built-in tool, from a Cyrene composed as in production (no HA reachable). */
-export async function builtInDefinitions(dataDir: string): Promise<ToolDefinition[]> {
+/**
+ * Every service the tools can use (HA, SearXNG), though none is reachable: all the built-in tools are
+ * offered. Without them (`minimal`) only the tools that work on their own are.
+ */
+const FULL_ENV = {
+  CYRENE_HA_URL: "http://127.0.0.1:9",
+  CYRENE_HA_TOKEN: "unused-token",
+  CYRENE_SEARXNG_URL: "http://127.0.0.1:9/searxng",
+};
+
+/** The built-in tools a Cyrene composed as in production offers: with every service set up, or none. */
+export async function builtInDefinitions(
+  dataDir: string,
+  set: "full" | "minimal" = "full",
+): Promise<ToolDefinition[]> {
   const config = loadConfig({
     optionsPath: `${dataDir}/no-options.json`,
-    env: { CYRENE_DATA_DIR: dataDir, CYRENE_TIME_ZONE: "UTC", CYRENE_LOG_LEVEL: "silent" },
+    env: {
+      CYRENE_DATA_DIR: dataDir,
+      CYRENE_TIME_ZONE: "UTC",
+      CYRENE_LOG_LEVEL: "silent",
+      ...(set === "full" ? FULL_ENV : {}),
+    },
   });
   const cyrene = createCyrene(config, { logger: silentLogger() });
   try {

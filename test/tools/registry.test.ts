@@ -51,6 +51,18 @@ describe("ToolRegistry", () => {
     expect(refused).toMatchObject({ success: false, error: expect.stringMatching(/not allowed here/) });
   });
 
+  it("neither offers nor runs a tool whose service is not configured, and names the setting", async () => {
+    const local = new ToolRegistry()
+      .register(...tools)
+      .notConfigured([{ name: "add", setting: "CYRENE_ADD_URL" }]);
+    expect(local.definitions(allowAllTools).map((d) => d.name)).not.toContain("add");
+    expect(local.notConfiguredTools()).toEqual([{ name: "add", setting: "CYRENE_ADD_URL" }]);
+    expect(await local.execute(call("add", { a: 1, b: 2 }), options)).toMatchObject({
+      success: false,
+      error: expect.stringMatching(/^Tool "add" is not configured \(CYRENE_ADD_URL enables it\)/),
+    });
+  });
+
   it("aborts a call at the hard time limit and answers with an error", async () => {
     const aborted = stats.aborted;
     const result = await registry.execute(call("sleep", { ms: 10_000 }), { ...options, hardTimeoutMs: 50 });

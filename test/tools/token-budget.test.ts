@@ -7,18 +7,35 @@ import { builtInDefinitions, countToolTokens, TOOL_TOKEN_BUDGET } from "../suppo
 /**
  * Every tool definition is paid on every round of every turn and every background thought. The count
  * (o200k_base) is deterministic, so the budget is a test: on average at most 135 tokens a tool at
- * every stage, and at most 2,500 for all of them once the design's 19 are there.
+ * every stage, and at most 2,500 for all of them once the design's 19 are there. Both the full set (every
+ * service configured) and the minimal one (no HA, no SearXNG: those tools are left out) are counted.
  */
 const dataDir = mkdtempSync(join(tmpdir(), "cyrene-budget-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe("the tool definitions", () => {
-  it("fit the token budget", async () => {
-    const rows = countToolTokens(await builtInDefinitions(dataDir));
+  it.each(["full", "minimal"] as const)("fit the token budget (%s set)", async (set) => {
+    const rows = countToolTokens(await builtInDefinitions(dataDir, set));
     const total = rows.reduce((sum, row) => sum + row.tokens, 0);
     const table = rows.map((row) => `${row.name} ${row.tokens}`).join(", ");
     expect(total, table).toBeLessThanOrEqual(TOOL_TOKEN_BUDGET.perToolAverage * rows.length);
     expect(total, table).toBeLessThanOrEqual(TOOL_TOKEN_BUDGET.total);
+  });
+
+  it("leave out the tools whose service is not configured: the minimal set has no HA, reminder or search tool", async () => {
+    const full = (await builtInDefinitions(dataDir, "full")).map((d) => d.name);
+    const minimal = (await builtInDefinitions(dataDir, "minimal")).map((d) => d.name);
+    expect(full).toHaveLength(19);
+    const missing = [
+      "web_search",
+      "iot_query",
+      "iot_control",
+      "reminder_create",
+      "reminder_list",
+      "reminder_delete",
+    ];
+    expect(full).toEqual(expect.arrayContaining(missing));
+    expect(minimal).toEqual(full.filter((name) => !missing.includes(name)));
   });
 
   it("say when to use each tool in a description of at most two sentences' worth", async () => {

@@ -24,7 +24,14 @@ const listQuery = z.object({
   q: z.string().trim().max(200).optional(),
   user: z.string().max(200).optional(),
   owner: z.string().optional(),
+  /** Only this entry point's conversations (`thinker` lists the Thinker's). */
+  source: z.string().trim().max(40).optional(),
+  /** `thoughts` lists the Thinker's conversations among the others. */
+  include: z.enum(["thoughts"]).optional(),
 });
+
+/** The Thinker's conversations live in the Thoughts panel: a chat list leaves them out unless asked. */
+const THINKER_SOURCE = "thinker";
 
 export interface ChatRouteDeps {
   assistant: Assistant;
@@ -124,6 +131,7 @@ export function chatRoutes({
       limit: query.limit,
       before: instant(query.before),
       query: query.q,
+      ...(query.source ? { source: query.source } : query.include ? {} : { excludeSource: THINKER_SOURCE }),
       visibleTo: requester(req),
     });
     const last = list.at(-1);

@@ -1,12 +1,17 @@
 import { Router } from "express";
 import type { HaStatus } from "../../ha/index.js";
 import type { LlmHealthState } from "../../llm/health.js";
+import type { NotConfiguredTool } from "../../tools/registry.js";
 
 export interface HealthInfo {
   version: string;
   model: string;
   tools: () => number;
   disabledTools?: () => string[];
+  /** Tools left out because their service is not set up, with the setting that enables each. */
+  notConfiguredTools?: () => NotConfiguredTool[];
+  /** Vector search (embeddings): optional; without it the knowledge base and memory use full text. */
+  vectorSearch?: { configured: boolean; setting: string };
   homeAssistant: () => HaStatus;
   llm: () => LlmHealthState;
 }
@@ -53,8 +58,23 @@ export function healthRoutes(info: HealthInfo): Router {
         ...(ha.state === "unavailable" ? { last_error: ha.reason } : {}),
         ...(ha.state === "ready" ? { version: ha.version } : {}),
       },
-      tools: { offered: info.tools(), disabled: info.disabledTools?.() ?? [] },
+      tools: toolAvailability(info, info.tools()),
     });
   });
   return router;
+}
+
+/** The tools part of /readyz and /api/status: offered, switched off, and not configured (and why). */
+export function toolAvailability<T>(info: HealthInfo, offered: T) {
+  return {
+    offered,
+    disabled: info.disabledTools?.() ?? [],
+    not_configured: info.notConfiguredTools?.() ?? [],
+    vector_search: info.vectorSearch
+      ? {
+          status: info.vectorSearch.configured ? "configured" : "not_configured",
+          ...(info.vectorSearch.configured ? {} : { setting: info.vectorSearch.setting }),
+        }
+      : undefined,
+  };
 }

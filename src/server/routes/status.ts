@@ -1,6 +1,6 @@
 import { Router } from "express";
 import type { TurnStore } from "../../store/turns.js";
-import type { HealthInfo } from "./health.js";
+import { toolAvailability, type HealthInfo } from "./health.js";
 
 /** What the web UI's status panel shows: versions, the LLM and HA, the tools, and what recent turns cost. */
 export function statusRoutes(info: HealthInfo & { toolNames: () => string[] }, turns: TurnStore): Router {
@@ -27,7 +27,7 @@ export function statusRoutes(info: HealthInfo & { toolNames: () => string[] }, t
         ...(ha.state === "unavailable" ? { reason: ha.reason } : {}),
         ...(ha.state === "ready" ? { version: ha.version } : {}),
       },
-      tools: { offered: info.toolNames(), disabled: info.disabledTools?.() ?? [] },
+      tools: toolAvailability(info, info.toolNames()),
       recent_turns: {
         count: recent.length,
         prompt_tokens: prompt,
