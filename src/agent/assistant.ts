@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { ChatCompletionToolChoiceOption } from "openai/resources/chat/completions";
 import type { SamplingParams } from "../llm/client.js";
-import { emptyUsage, type ChatMessage } from "../llm/messages.js";
+import { emptyUsage, type ChatMessage, type LlmToolCall } from "../llm/messages.js";
 import type { Logger } from "../logging/logger.js";
 import { UNNAMED, type Requester } from "../store/conversation-access.js";
 import type { ConversationStore } from "../store/conversations.js";
@@ -19,6 +19,7 @@ import { ensureStructured, type OutputFormat } from "./structured-output.js";
 import type { NoteSource } from "./note-source.js";
 import { TurnNotes } from "./turn-note.js";
 import { toolMessage } from "./tool-messages.js";
+import { NO_CLIENT_RESULT, repairHistory } from "./history-repair.js";
 import { TurnLog } from "./turn-log.js";
 
 /** What every entry point may ask of a turn besides the message itself. */
@@ -61,6 +62,16 @@ export interface TurnInput extends TurnOptions {
   externalId?: string;
   /** The client app's own instructions (its system message), passed on in this turn's note. */
   instructions?: string;
+  /**
+   * Tool results sent with this message, for the calls of a turn paused in this conversation (by call
+   * id, or in the calls' order when the client keeps no ids); calls left unanswered say so.
+   */
+  toolResults?: ToolResultInput[];
+}
+
+export interface ToolResultInput {
+  toolCallId?: string;
+  content: string;
 }
 
 export interface ResumeInput extends TurnOptions {
@@ -68,7 +79,7 @@ export interface ResumeInput extends TurnOptions {
    * The client's results for the tool calls a paused turn handed it, by call id; clients that keep no
    * ids (HA's Ollama integration) give them in the order of the calls, with `conversationId`.
    */
-  toolResults: { toolCallId?: string; content: string }[];
+  toolResults: ToolResultInput[];
   conversationId?: string;
 }
 
@@ -144,6 +155,7 @@ export class Assistant {
       // The part of the history that will still be sent with this turn's message: the note repeats what
       // has fallen out of it (the app's instructions, the remembered facts).
       const reserve = messageChars({ role: "user", content: input.message }) + NOTE_ALLOWANCE;
+      if (!create) this.closePaused(conversationId, input.toolResults ?? []);
       const window = create ? [] : this.window(this.conversations.history(conversationId), reserve);
       const messages: ChatMessage[] = [
         ...(input.priorMessages ?? []),
@@ -190,19 +202,7 @@ export class Assistant {
       if (!asked)
         throw new UnknownToolCallError(`The tool calls of turn ${paused.id} were answered already.`);
       emit({ type: "turn_started", conversationId, turnId: paused.id });
-      const byId = new Map(input.toolResults.map((r) => [r.toolCallId, r.content]));
-      const resultOf = (id: string, index: number) =>
-        first?.toolCallId ? byId.get(id) : input.toolResults[index]?.content;
-      this.conversations.append(
-        conversationId,
-        paused.id,
-        asked.map((call, index) =>
-          toolMessage(
-            call.id,
-            resultOf(call.id, index) ?? `The client sent no result for this ${call.name} call.`,
-          ),
-        ),
-      );
+      this.conversations.append(conversationId, paused.id, answersFor(asked, input.toolResults));
       const state = {
         conversationId,
         turnId: paused.id,
@@ -213,6 +213,47 @@ export class Assistant {
       };
       return this.loop(state, input, emit);
     });
+  }
+
+  /**
+   * What the conversation's paused turn waits for: the client calls, with their arguments as the LLM
+   * made them, and when the turn started (undefined when no turn waits).
+   */
+  waitingCalls(conversationId: string): { startedAt: number; calls: LlmToolCall[] } | undefined {
+    const paused = this.turns.awaitingIn(conversationId);
+    if (!paused) return undefined;
+    const asked = this.turns.clientCallsOf(paused.id);
+    const made = new Map<string, string>();
+    for (const message of this.conversations.history(conversationId, 50)) {
+      if (message.role !== "assistant") continue;
+      for (const call of message.tool_calls ?? [])
+        if (call.type === "function") made.set(call.id, call.function.arguments);
+    }
+    const calls = asked.map((call) => ({ ...call, arguments: made.get(call.id) ?? "{}" }));
+    return { startedAt: paused.startedAt, calls };
+  }
+
+  /**
+   * A new message in a conversation whose last turn still waits for the client's tools ends that turn:
+   * the results sent with the message answer their calls, and the rest say the client did not run them.
+   */
+  private closePaused(conversationId: string, results: ToolResultInput[]): void {
+    const paused = this.turns.awaitingIn(conversationId);
+    const asked = paused && this.turns.resume(paused.id);
+    if (!paused || !asked) return;
+    const answers = answersFor(asked, results);
+    const unanswered = answers.filter((m) => m.content === NO_CLIENT_RESULT).length;
+    this.conversations.finishTurn(conversationId, paused.id, answers, {
+      status: unanswered ? "cancelled" : "completed",
+      error: unanswered ? `${unanswered} client tool call(s) left unanswered` : undefined,
+      rounds: paused.rounds ?? 0,
+      toolCalls: paused.toolCalls ?? 0,
+      usage: paused.usage ?? emptyUsage(),
+    });
+    this.logger.info(
+      { conversationId, turnId: paused.id, unanswered },
+      "paused turn closed by a new message",
+    );
   }
 
   /** The part of a history the LLM is sent: the newest turns within the character budget. */
@@ -261,7 +302,7 @@ export class Assistant {
           emit(event);
         },
       });
-    const messages = [this.prompt, ...history];
+    const messages = repairHistory([this.prompt, ...history]);
     let final = await run(messages).catch((error: unknown) => {
       const end = {
         status: "failed" as const,
@@ -277,7 +318,10 @@ export class Assistant {
       const retry = (correction: ChatMessage) => {
         this.conversations.append(conversationId, turnId, [...held.splice(0), correction]);
         const history = this.conversations.history(conversationId);
-        return run([this.prompt, ...history], { toolChoice: "none", roundsUsed: final.rounds });
+        return run(repairHistory([this.prompt, ...history]), {
+          toolChoice: "none",
+          roundsUsed: final.rounds,
+        });
       };
       final = await ensureStructured(final, options.output, retry, options.signal);
       if (final.text) emit({ type: "text", text: final.text });
@@ -340,6 +384,17 @@ interface LoopState {
   userMessage?: string;
   /** The conversation's entry point ("api", "openai", "thinker", …), for the turn's log line. */
   source: string;
+}
+
+/** Tool messages for the calls a paused turn made: by call id, or in order when the client keeps no ids. */
+function answersFor(asked: { id: string }[], results: ToolResultInput[]): ChatMessage[] {
+  const byId = new Map(results.map((r) => [r.toolCallId, r.content]));
+  return asked.map((call, index) =>
+    toolMessage(
+      call.id,
+      (results[0]?.toolCallId ? byId.get(call.id) : results[index]?.content) ?? NO_CLIENT_RESULT,
+    ),
+  );
 }
 
 function hasToolCalls(message: ChatMessage): boolean {

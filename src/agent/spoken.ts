@@ -35,31 +35,23 @@ export function toSpeech(text: string): string {
 
 const CJK_MARK = /[，。！？；：、]/;
 
-function lastCjkMark(text: string): number {
-  for (let i = text.length - 1; i >= 0; i--) if (CJK_MARK.test(text[i]!)) return i;
-  return -1;
-}
-
 /**
- * The same, for text that arrives in pieces: what can be cleaned is given out at once, up to the last
- * line break, space or Chinese punctuation mark, so speech can start while the rest is still coming; a link or a Markdown mark
- * split across two pieces is only cleaned once it is whole.
+ * The same, for text that arrives in pieces, and coming out the same as `toSpeech` of the whole: what
+ * can be cleaned is given out at once, up to the last line break, space or Chinese punctuation mark, so
+ * speech can start while the rest is still coming; a link, a code block or a backtick run still coming
+ * is held until it is whole, and the whitespace between pieces is kept as `toSpeech` keeps it.
  */
 export class SpeechStream {
   private pending = "";
   private started = false;
-  private lastChar = "";
+  /** Whitespace seen since the last text given out (toSpeech trims each piece). */
+  private gap = "";
 
   /** Adds a piece; answers the cleaned text ready to send (may be ""). */
   push(piece: string): string {
     this.pending += piece;
-    const cut = Math.max(
-      this.pending.lastIndexOf("\n"),
-      this.pending.lastIndexOf(" "),
-      lastCjkMark(this.pending),
-    );
-    const openFence = (this.pending.match(/```/g)?.length ?? 0) % 2 === 1;
-    if (cut < 0 || openFence) return "";
+    const cut = safeCut(this.pending);
+    if (cut < 0) return "";
     const ready = this.pending.slice(0, cut + 1);
     this.pending = this.pending.slice(cut + 1);
     return this.emit(ready);
@@ -74,11 +66,57 @@ export class SpeechStream {
 
   private emit(raw: string): string {
     const spoken = toSpeech(raw);
-    if (!spoken) return "";
-    // Chinese has no spaces between sentences: a piece cut after a Chinese mark joins the next directly.
-    const joined = !this.started || CJK_MARK.test(this.lastChar) ? spoken : ` ${spoken}`;
+    if (!spoken) {
+      this.gap += /\n/.test(raw) ? "\n" : /\s/.test(raw) ? " " : "";
+      return "";
+    }
+    const gap = this.gap + leadingGap(raw);
+    this.gap = trailingGap(raw);
+    const joined = !this.started ? spoken : `${/\n/.test(gap) ? "\n" : gap ? " " : ""}${spoken}`;
     this.started = true;
-    this.lastChar = spoken.at(-1) ?? "";
     return joined;
   }
+}
+
+/** The break `toSpeech` trims off the start of `raw`: a line break before a silent first line, a space. */
+function leadingGap(raw: string): string {
+  const nl = raw.indexOf("\n");
+  if (nl >= 0 && !toSpeech(raw.slice(0, nl))) return "\n";
+  return /^\s/.test(raw) ? " " : "";
+}
+
+/** The break `toSpeech` trims off the end of `raw`: a line break after the last spoken line, a space. */
+function trailingGap(raw: string): string {
+  const nl = raw.lastIndexOf("\n");
+  if (nl >= 0 && !toSpeech(raw.slice(nl + 1))) return "\n";
+  return /\s$/.test(raw) ? " " : "";
+}
+
+/** A link or image (`[text](url)`, `![alt](url)`) that is still coming at the end of `text`. */
+const LINK_FORMING = /!?\[[^\]\n]*(?:\](?:\([^)\n]*)?)?$/;
+
+/**
+ * Where `text` may be cut for speech (the index of the last character given out), or -1: at a line
+ * break, space or Chinese mark, never inside a code block, a backtick run or a link still coming.
+ */
+function safeCut(text: string): number {
+  let limit = text.length;
+  const fences = [...text.matchAll(/```/g)].map((m) => m.index);
+  if (fences.length % 2 === 1) limit = fences.at(-1)!;
+  const ticks = /`+$/.exec(text.slice(0, limit));
+  if (ticks) limit = ticks.index;
+  const link = LINK_FORMING.exec(text.slice(0, limit));
+  if (link) limit = link.index;
+  let cut = -1;
+  for (let i = limit - 1; i >= 0 && cut < 0; i--) {
+    const char = text[i]!;
+    if (char === "\n" || char === " " || CJK_MARK.test(char)) cut = i;
+  }
+  // A whole code block or link around the cut goes out whole.
+  const spans = [...text.matchAll(/!?\[[^\]\n]*\]\([^)\n]*\)/g)].map((m) => [m.index, m.index + m[0].length]);
+  for (let k = 0; k + 1 < fences.length; k += 2) spans.push([fences[k]!, fences[k + 1]! + 3]);
+  for (const [open, close] of spans) {
+    if (cut >= open! && cut < close!) cut = close! <= limit ? close! - 1 : open! - 1;
+  }
+  return cut;
 }

@@ -32,6 +32,10 @@ export interface SamplingParams {
   max_tokens?: number;
   stop?: string | string[];
   seed?: number;
+  /** Sent only with tools (OpenAI refuses it without). */
+  parallel_tool_calls?: boolean;
+  /** A client's `response_format`, for providers that enforce it (see `enforcesJsonSchema`). */
+  response_format?: Record<string, unknown>;
 }
 
 /** What the caller hears while it waits: a request going out, a retry and its reason. */
@@ -69,6 +73,12 @@ export class LlmClient {
 
   get model(): string {
     return this.options.model;
+  }
+
+  /** Whether the provider makes answers follow a `json_schema` response_format (OpenAI's own API does). */
+  get enforcesJsonSchema(): boolean {
+    const host = hostOf(this.options.baseUrl);
+    return host === "api.openai.com" || host.endsWith(".openai.azure.com");
   }
 
   /**
@@ -142,10 +152,16 @@ export class LlmClient {
           stream: true,
           stream_options: { include_usage: true },
           ...(this.options.temperature !== undefined ? { temperature: this.options.temperature } : {}),
-          ...request.params,
+          ...withoutToolParams(request.params),
           ...(request.responseFormat ? { response_format: request.responseFormat as never } : {}),
           ...(request.tools?.length
-            ? { tools: request.tools.map(toOpenAiTool), tool_choice: request.toolChoice ?? "auto" }
+            ? {
+                tools: request.tools.map(toOpenAiTool),
+                tool_choice: request.toolChoice ?? "auto",
+                ...(request.params?.parallel_tool_calls !== undefined
+                  ? { parallel_tool_calls: request.params.parallel_tool_calls }
+                  : {}),
+              }
             : {}),
         },
         { signal: controller.signal },
@@ -219,4 +235,10 @@ function delay(ms: number, signal?: AbortSignal): Promise<void> {
     }, ms);
     signal?.addEventListener("abort", onAbort, { once: true });
   });
+}
+
+/** The sampling params for any request; `parallel_tool_calls` goes only with tools. */
+function withoutToolParams(params: SamplingParams | undefined) {
+  const { parallel_tool_calls: _, response_format, ...rest } = params ?? {};
+  return { ...rest, ...(response_format ? { response_format: response_format as never } : {}) };
 }

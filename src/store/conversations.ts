@@ -235,15 +235,20 @@ export class ConversationStore {
    * unambiguous match counts; two clients that began alike must never land in each other's conversation.
    */
   matchHistory(source: string, requester: Requester, history: string[]): HistoryMatch {
+    const matches = this.historyMatches(source, requester, history);
+    if (matches.length === 1) return { conversationId: matches[0]! };
+    return matches.length > 1 ? { ambiguous: matches.length } : undefined;
+  }
+
+  /** Every conversation of the requester's, from this source, whose shown transcript ends with `history`. */
+  historyMatches(source: string, requester: Requester, history: string[]): string[] {
     const tail = history.at(-1);
-    if (!tail) return undefined;
+    if (!tail) return [];
     const rows = this.statements.bySeenTail.all(tail, source, requester.owner) as {
       id: string;
       seen: string;
     }[];
-    const matches = rows.filter((row) => continues(JSON.parse(row.seen) as string[], history));
-    if (matches.length === 1) return { conversationId: matches[0]!.id };
-    return matches.length > 1 ? { ambiguous: matches.length } : undefined;
+    return rows.filter((row) => continues(JSON.parse(row.seen) as string[], history)).map((row) => row.id);
   }
 
   /** Appends messages atomically: a round's assistant message and its tool results land together or not at all. */

@@ -76,6 +76,12 @@ export class TurnStore {
     return row && toRecord(row);
   }
 
+  /** The client calls a paused turn waits for, in the order they were made. */
+  clientCallsOf(id: string): { id: string; name: string }[] {
+    const calls = this.statements.clientCalls.all(id) as { call_id: string; name: string }[];
+    return calls.map((call) => ({ id: call.call_id, name: call.name }));
+  }
+
   /**
    * Takes a paused turn up again: answers the calls it waited for, in the order they were made, or
    * undefined if another request won.

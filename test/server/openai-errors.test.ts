@@ -17,8 +17,14 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
+// Each ask is a new request (a failed one repeated with the same body would get the same failure back).
+let asked = 0;
 const ask = (content: string) =>
-  client.chat.completions.create({ model: "cyrene", messages: [{ role: "user", content }] });
+  client.chat.completions.create({
+    model: "cyrene",
+    messages: [{ role: "user", content }],
+    metadata: { ask: String(++asked) },
+  });
 const failure = (promise: Promise<unknown>) =>
   promise.then(
     () => undefined,

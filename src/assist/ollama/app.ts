@@ -34,8 +34,9 @@ export function createOllamaApp(deps: OllamaAppDeps): Express {
   app.set("etag", false);
   app.use(deps.health);
   app.use(deps.access);
-  // AI Task requests may carry camera images (base64).
-  app.use(express.json({ limit: "16mb" }));
+  // AI Task requests may carry camera images (base64). Every body is JSON, with or without a Content-Type:
+  // Ollama's own docs send `curl -d '{…}'`, which says form data, and real Ollama accepts it.
+  app.use(express.json({ limit: "16mb", type: () => true }));
   app.use(deps.openAi);
   app.use(modelRoutes());
   app.use(chatRoutes(deps));

@@ -5,12 +5,15 @@ import { SpeechStream, toSpeech } from "../../agent/spoken.js";
 import type { LlmToolCall } from "../../llm/messages.js";
 import { apiErrorOf } from "../../server/turn-errors.js";
 import { NdjsonWriter } from "./ndjson.js";
+import { argumentsOf } from "./request.js";
 
 export interface AnswerShape {
   /** The model as the client named it, echoed on every line. */
   model: string;
   /** HA will speak the answer: Markdown, emoji and links are taken out of it. */
   spoken: boolean;
+  /** Home Assistant's integration asks (it cannot catch an error in a stream; see `fail`). */
+  ha: boolean;
 }
 
 /**
@@ -36,7 +39,7 @@ export class StreamedChat {
   }
 
   finish(outcome: TurnOutcome): void {
-    if (outcome.error) return this.fail(outcome.error.message);
+    if (outcome.error) return this.fail(outcome.error.message, apiErrorOf(outcome.error).status);
     if (this.speech) this.say(this.speech.end());
     if (outcome.clientCalls) {
       this.writer.line(this.line({ content: "", tool_calls: outcome.clientCalls.map(toOllamaCall) }));
@@ -46,15 +49,17 @@ export class StreamedChat {
   }
 
   /**
-   * HA's integration catches none of the errors an Ollama stream can raise (an error status, an `error`
-   * line): they reach HA as an unknown error with a traceback. An answer with no text instead makes HA
-   * report "Unable to get response" as a proper error response, and keep nothing of the exchange — as
-   * Cyrene keeps nothing of it in what the client was shown. Once text went out, an `error` line (as
-   * Ollama sends) is the only honest end.
+   * A failure as Ollama sends it, which the ollama clients raise: an error status with `{error}` before
+   * anything was said, an `error` line after. HA's integration is the exception: it catches neither (they
+   * reach HA as an unknown error with a traceback), while an answer with no text makes HA report "Unable
+   * to get response" as a proper error response and keep nothing of the exchange — as Cyrene keeps nothing
+   * of it in what the client was shown. So HA gets that, until text went out.
    */
-  fail(message: string): void {
+  fail(message: string, status = 500): void {
     if (this.writer.started) this.writer.line({ error: message });
-    else this.writer.line({ ...this.line({ content: "" }), done: true, done_reason: "error" });
+    else if (this.shape.ha)
+      this.writer.line({ ...this.line({ content: "" }), done: true, done_reason: "error" });
+    else this.writer.fail(status, { error: message });
     this.writer.end();
   }
 
@@ -138,15 +143,4 @@ export function loadedLine(model: string) {
 /** Ollama's tool call: no id, and the arguments as an object (HA's client rejects a string). */
 function toOllamaCall(call: LlmToolCall) {
   return { function: { name: call.name, arguments: argumentsOf(call.arguments) } };
-}
-
-function argumentsOf(json: string): Record<string, unknown> {
-  try {
-    const value: unknown = JSON.parse(json || "{}");
-    return value && typeof value === "object" && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : {};
-  } catch {
-    return {};
-  }
 }

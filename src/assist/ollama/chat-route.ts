@@ -11,6 +11,7 @@ import type { OllamaAppDeps } from "./app.js";
 import { loadedLine, sendWholeChat, StreamedChat, Timing, type AnswerShape } from "./chat-answer.js";
 import { writeNdjson } from "./ndjson.js";
 import { parseChat, type ChatRequest } from "./request.js";
+import { conversationAwaiting } from "./tool-result-match.js";
 
 /** The source of the conversations HA's Ollama integration holds with Cyrene. */
 export const OLLAMA_SOURCE = "ollama";
@@ -30,7 +31,13 @@ export function chatRoutes(deps: ChatDeps): Router {
 
   router.post("/api/chat", async (req, res) => {
     const request = parseChat(req.body);
-    const shape: AnswerShape = { model: request.model, spoken: request.purpose === "conversation" };
+    const shape: AnswerShape = {
+      model: request.model,
+      spoken: request.purpose === "conversation",
+      ha: request.fromHa,
+    };
+    if (request.ignoredOptions.length > 0)
+      deps.logger.debug({ options: request.ignoredOptions }, "Ollama options Cyrene does not use");
     if (request.last.kind === "none") {
       const line = loadedLine(request.model);
       return request.stream ? writeNdjson(res, [line]) : void res.json(line);
@@ -48,7 +55,7 @@ export function chatRoutes(deps: ChatDeps): Router {
     } catch (error) {
       if (!(error instanceof UnknownToolCallError)) throw error;
       if (!streamed) throw new HttpError(400, error.message);
-      return streamed.fail(error.message);
+      return streamed.fail(error.message, 400);
     }
     if (outcome.error?.kind === "aborted") return;
     if (streamed) return streamed.finish(outcome);
@@ -81,24 +88,28 @@ async function runTurn(
     ...(spoken ? { voice: true, deadlineMs: deps.deadlineMs } : {}),
   };
   const shown = spoken ? toSpeech : undefined;
+  const { last } = request;
+  if (last.kind === "tool_results") {
+    const conversationId = conversationAwaiting(conversations, assistant, {
+      source: OLLAMA_SOURCE,
+      requester: HOUSEHOLD,
+      prior: request.prior,
+      calls: last.calls,
+      toolNames: last.toolNames,
+    });
+    if (!conversationId) {
+      throw new UnknownToolCallError(
+        "No conversation of Cyrene's waits for these tool results: the history and the calls before them match none.",
+      );
+    }
+    const toolResults = last.results.map((content) => ({ content }));
+    return assistant.resume({ ...options, conversationId, toolResults, transcript: { shown } }, emit);
+  }
   const resolved = resolveConversation(conversations, {
     source: OLLAMA_SOURCE,
     requester: HOUSEHOLD,
     prior: request.prior,
   })!;
-  const { last } = request;
-  if (last.kind === "tool_results") {
-    if (!resolved.conversationId) {
-      throw new UnknownToolCallError(
-        "No conversation of Cyrene's waits for these tool results: the history before them matches none.",
-      );
-    }
-    const toolResults = last.results.map((content) => ({ content }));
-    return assistant.resume(
-      { ...options, conversationId: resolved.conversationId, toolResults, transcript: { shown } },
-      emit,
-    );
-  }
   if (last.kind === "none") throw new HttpError(400, "There is no message to answer.");
   return assistant.turn(
     {

@@ -23,6 +23,12 @@ export function instructionsOf(systemText: string): string | undefined {
   return kept || undefined;
 }
 
+/** Whether the system text has HA's date-and-time line (helpers/llm.py DATE_TIME_PROMPT). */
+export function hasHaClockLine(systemText: string): boolean {
+  DATE_TIME_LINE.lastIndex = 0;
+  return DATE_TIME_LINE.test(systemText);
+}
+
 /** Whether HA's system text is the AI Task entity's, not a conversation agent's. */
 export function isAiTaskPrompt(systemText: string): boolean {
   return systemText.trimStart().startsWith(AI_TASK_PROMPT);

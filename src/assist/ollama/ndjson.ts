@@ -26,9 +26,15 @@ export class NdjsonWriter {
     this.res.write(`${JSON.stringify(value)}\n`);
   }
 
+  /** Answers with an error status and a JSON body instead, when nothing went out yet. */
+  fail(status: number, body: unknown): void {
+    this.opened = true;
+    this.res.status(status).json(body);
+  }
+
   /** Ends the body: HA's integration reads until the body ends, not until `done`. */
   end(): void {
-    this.res.end();
+    if (!this.res.writableEnded) this.res.end();
   }
 }
 

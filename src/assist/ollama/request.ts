@@ -5,7 +5,7 @@ import { HttpError, parseBody } from "../../server/errors.js";
 import { MAX_MESSAGE_CHARS } from "../../server/openai/request.js";
 import type { SeenMessage } from "../../store/transcript.js";
 import type { ToolDefinition } from "../../tools/contract.js";
-import { instructionsOf, isAiTaskPrompt } from "./ha-prompt.js";
+import { hasHaClockLine, instructionsOf, isAiTaskPrompt } from "./ha-prompt.js";
 import { assertOurModel } from "./models.js";
 
 const toolCall = z
@@ -24,6 +24,8 @@ const message = z
     content: z.string().nullish(),
     images: z.array(z.string()).nullish(),
     tool_calls: z.array(toolCall).nullish(),
+    /** Ollama ≥ 0.6 names the tool a result answers (the protocol has no call ids). */
+    tool_name: z.string().nullish(),
   })
   .loose();
 const tool = z
@@ -39,7 +41,9 @@ const tool = z
   })
   .loose();
 
-// keep_alive ("-1s", "-1.0s", 300), options.num_ctx (8192.0) and think are accepted and not used.
+// keep_alive ("-1s", "-1.0s", 300, "5m") is checked and has nothing to keep loaded; options Ollama's own
+// (num_ctx, …) are logged and not used; think other than false is refused (but for HA), as Ollama refuses
+// it for a model that does not think.
 const body = z
   .object({
     model: z.string().min(1, "model is missing"),
@@ -48,7 +52,14 @@ const body = z
     format: z.union([z.string(), z.record(z.string(), z.unknown())]).nullish(),
     tools: z.array(tool).nullish(),
     options: z.record(z.string(), z.unknown()).nullish(),
-    keep_alive: z.union([z.string(), z.number()]).nullish(),
+    keep_alive: z
+      .union([
+        z
+          .string()
+          .regex(/^-?\d+(\.\d+)?(ns|us|µs|ms|s|m|h)?$/, 'keep_alive is a duration such as "5m" or "-1s"'),
+        z.number(),
+      ])
+      .nullish(),
     think: z.union([z.boolean(), z.string()]).nullish(),
   })
   .loose();
@@ -61,8 +72,15 @@ export interface ChatRequest {
   model: string;
   /** Ollama streams unless told `stream: false`. */
   stream: boolean;
-  /** An AI Task (data for an automation, not speech) or a conversation agent's turn (spoken). */
-  purpose: "conversation" | "ai_task";
+  /**
+   * HA's conversation agent (its answer is spoken: shaped for speech, under the voice deadline), HA's
+   * AI Task (data for an automation), or any other Ollama client (text as written).
+   */
+  purpose: "conversation" | "ai_task" | "client";
+  /** Sent by Home Assistant's Ollama integration (see `isHaRequest`). */
+  fromHa: boolean;
+  /** `options` Cyrene does not use (Ollama's own, such as num_ctx), for the log. */
+  ignoredOptions: string[];
   /** HA's system text, without its clock line. */
   instructions?: string;
   clientTools: ToolDefinition[];
@@ -72,15 +90,24 @@ export interface ChatRequest {
   prior: SeenMessage[];
   last:
     | { kind: "user"; text: string }
-    /** HA's results of the tool calls Cyrene handed it, in the order of the calls (HA sends no ids). */
-    | { kind: "tool_results"; results: string[] }
+    /**
+     * The results of the tool calls Cyrene handed the client, in the order of the calls (Ollama has no
+     * ids), with the calls as the client sent them back and the tool each result names, if it does.
+     */
+    | { kind: "tool_results"; results: string[]; calls: ClientCall[]; toolNames: (string | undefined)[] }
     /** No messages: Ollama clients send this to load a model. */
     | { kind: "none" };
+}
+
+export interface ClientCall {
+  name: string;
+  arguments: Record<string, unknown>;
 }
 
 export function parseChat(raw: unknown): ChatRequest {
   const request = parseBody(body, raw);
   assertOurModel(request.model);
+
   const { messages } = request;
   const system = messages.findLast((m) => m.role === "system")?.content ?? "";
   const output = outputOf(request.format);
@@ -91,10 +118,18 @@ export function parseChat(raw: unknown): ChatRequest {
       ? `The user attached ${images} image(s) to this message; you cannot see them, so say so if they matter.`
       : undefined,
   ].filter(Boolean);
+  const fromHa = isHaRequest(request, system);
+  // HA's "think" setting cannot be told apart per model, and HA cannot catch an error in a stream: it is
+  // ignored there (DOCS). Any other client is told, as Ollama tells it for a model that does not think.
+  if (!fromHa && request.think !== undefined && request.think !== null && request.think !== false) {
+    throw new HttpError(400, `"${request.model}" does not support thinking`);
+  }
   return {
     model: request.model,
     stream: request.stream !== false,
-    purpose: output || isAiTaskPrompt(system) ? "ai_task" : "conversation",
+    purpose: !fromHa ? "client" : output || isAiTaskPrompt(system) ? "ai_task" : "conversation",
+    fromHa,
+    ignoredOptions: Object.keys(request.options ?? {}).filter((key) => !USED_OPTIONS.has(key)),
     instructions: instructions.length > 0 ? instructions.join("\n\n") : undefined,
     clientTools: (request.tools ?? []).map((t) => ({
       name: t.function.name,
@@ -105,6 +140,20 @@ export function parseChat(raw: unknown): ChatRequest {
     params: samplingOf(request.options ?? {}),
     ...splitHistory(messages),
   };
+}
+
+const USED_OPTIONS = new Set(["temperature", "top_p", "num_predict", "seed", "stop"]);
+
+/**
+ * Home Assistant's Ollama integration sends `keep_alive` as seconds with an "s" (`f"{keep_alive}s"`)
+ * and `options.num_ctx` on every request (homeassistant/components/ollama/entity.py), and its system
+ * prompt has HA's date-and-time line unless the Assist API gives a date tool. Other clients get text
+ * as written; only HA's conversation agent gets answers shaped for speech.
+ */
+function isHaRequest(request: z.infer<typeof body>, system: string): boolean {
+  const haKeepAlive = typeof request.keep_alive === "string" && /^-?\d+(\.\d+)?s$/.test(request.keep_alive);
+  const numCtx = typeof request.options?.num_ctx === "number";
+  return (haKeepAlive && numCtx) || hasHaClockLine(system);
 }
 
 function outputOf(format: string | Record<string, unknown> | null | undefined): OutputFormat | undefined {
@@ -156,7 +205,12 @@ function splitHistory(messages: Message[]): Pick<ChatRequest, "prior" | "last"> 
       );
     }
     const results = messages.slice(start).map((m) => m.content ?? "");
-    return { prior: seen(start), last: { kind: "tool_results", results } };
+    const calls = messages[start - 1]!.tool_calls!.map((call) => ({
+      name: call.function.name,
+      arguments: argumentsOf(call.function.arguments),
+    }));
+    const toolNames = messages.slice(start).map((m) => m.tool_name ?? undefined);
+    return { prior: seen(start), last: { kind: "tool_results", results, calls, toolNames } };
   }
   if (last.role !== "user") {
     throw new HttpError(400, "The last message must come from the user (or be tool results).");
@@ -170,4 +224,19 @@ function splitHistory(messages: Message[]): Pick<ChatRequest, "prior" | "last"> 
     );
   }
   return { prior: seen(messages.length - 1), last: { kind: "user", text } };
+}
+
+/** A tool call's arguments as an object (Ollama sends an object; some clients a JSON string). */
+export function argumentsOf(
+  value: string | Record<string, unknown> | null | undefined,
+): Record<string, unknown> {
+  if (typeof value !== "string") return value ?? {};
+  try {
+    const parsed: unknown = JSON.parse(value || "{}");
+    return parsed && typeof parsed === "object" && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : {};
+  } catch {
+    return {};
+  }
 }

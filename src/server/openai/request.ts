@@ -77,8 +77,35 @@ const body = z
     stop: z.union([z.string(), z.array(z.string()).max(4)]).nullish(),
     seed: z.number().int().nullish(),
     n: z.number().int().nullish(),
+    parallel_tool_calls: z.boolean().nullish(),
   })
   .loose();
+
+/** Fields of OpenAI's that Cyrene reads or knowingly accepts; any other is ignored (as OpenAI does) and logged. */
+const KNOWN = new Set([
+  ...Object.keys(body.shape),
+  "frequency_penalty",
+  "presence_penalty",
+  "logit_bias",
+  "logprobs",
+  "top_logprobs",
+  "store",
+  "service_tier",
+  "reasoning_effort",
+  "modalities",
+  "prediction",
+  "audio",
+  "web_search_options",
+  "verbosity",
+  "prompt_cache_key",
+  "safety_identifier",
+]);
+
+/** The request's fields that Cyrene does not know (for the debug log). */
+export function unknownFields(raw: unknown): string[] {
+  if (!raw || typeof raw !== "object") return [];
+  return Object.keys(raw).filter((key) => !KNOWN.has(key));
+}
 
 export type CompletionBody = z.infer<typeof body>;
 
@@ -104,11 +131,12 @@ export interface CompletionRequest {
   prior: SeenMessage[];
   /** The newest message: a user's, or the results of client tools the turn paused for. */
   last:
-    | { kind: "user"; text: string }
-    | { kind: "tool_results"; results: { toolCallId: string; content: string }[] };
+    { kind: "user"; text: string; toolResults: ToolResults } | { kind: "tool_results"; results: ToolResults };
   /** The messages as sent, for the direct model. */
   messages: ChatMessage[];
 }
+
+type ToolResults = { toolCallId: string; content: string }[];
 
 export function parseCompletion(raw: unknown, cyreneTools: readonly string[]): CompletionRequest {
   const request = parseBody(body, raw);
@@ -194,6 +222,7 @@ function samplingOf(request: CompletionBody): SamplingParams {
   if (maxTokens != null) params.max_tokens = maxTokens;
   if (request.stop != null) params.stop = request.stop;
   if (request.seed != null) params.seed = request.seed;
+  if (request.parallel_tool_calls != null) params.parallel_tool_calls = request.parallel_tool_calls;
   return params;
 }
 
@@ -212,14 +241,18 @@ function splitHistory(messages: Message[], model: ModelId): Pick<CompletionReque
       .slice(0, upTo)
       .filter((m) => m.role === "user" || m.role === "assistant")
       .map((m) => ({ role: m.role, content: textOf(m.content) }));
-  if (last.role === "tool") {
-    let start = messages.length;
+  const toolBlock = (end: number) => {
+    let start = end;
     while (start > 0 && messages[start - 1]!.role === "tool") start--;
     const results = messages
-      .slice(start)
+      .slice(start, end)
       .map((m) => ({ toolCallId: m.tool_call_id ?? "", content: textOf(m.content) }));
     if (results.some((r) => !r.toolCallId))
       throw new HttpError(400, "Every tool message needs its tool_call_id.");
+    return { start, results };
+  };
+  if (last.role === "tool") {
+    const { start, results } = toolBlock(messages.length);
     return { prior: seen(start), last: { kind: "tool_results", results } };
   }
   if (last.role !== "user" && model === AGENT_MODEL) {
@@ -243,7 +276,9 @@ function splitHistory(messages: Message[], model: ModelId): Pick<CompletionReque
       );
     }
   }
-  return { prior: seen(messages.length - 1), last: { kind: "user", text } };
+  // Results of client tools sent with the next message (the client went on without waiting).
+  const { results } = toolBlock(messages.length - 1);
+  return { prior: seen(messages.length - 1), last: { kind: "user", text, toolResults: results } };
 }
 
 export function textOf(content: Message["content"]): string {

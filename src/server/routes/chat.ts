@@ -2,7 +2,8 @@ import { Router, type Request } from "express";
 import { z } from "zod";
 import { UnknownConversationError, type Assistant } from "../../agent/assistant.js";
 import type { AgentEvent } from "../../agent/events.js";
-import { personRequester, UNNAMED, type Requester } from "../../store/conversation-access.js";
+import type { Requester } from "../../store/conversation-access.js";
+import { apiRequester } from "../api-requester.js";
 import type { ConversationInfo, ConversationStore } from "../../store/conversations.js";
 import type { JobStore } from "../../store/jobs.js";
 import { storageProblem } from "../../store/storage-errors.js";
@@ -21,6 +22,8 @@ const listQuery = z.object({
   /** An ISO time or ms: conversations updated before it (the next page). */
   before: z.string().optional(),
   q: z.string().trim().max(200).optional(),
+  user: z.string().max(200).optional(),
+  owner: z.string().optional(),
   /** Only this entry point's conversations (`thinker` lists the Thinker's). */
   source: z.string().trim().max(40).optional(),
   /** `thoughts` lists the Thinker's conversations among the others. */
@@ -51,11 +54,8 @@ export function chatRoutes({
   showAllConversations,
 }: ChatRouteDeps): Router {
   const router = Router();
-  /** The signed-in person behind ingress, or nobody named (the API token, standalone). */
-  const requester = (req: Request): Requester => {
-    const seesAll = showAllConversations;
-    return req.person ? personRequester(req.person.id, { seesAll }) : { ...UNNAMED, seesAll };
-  };
+  /** The signed-in person behind ingress, or whom the API token's caller names (see api-requester). */
+  const requester = (req: Request): Requester => apiRequester(req, showAllConversations);
   /** A conversation the requester may see, or a 404 (someone else's is not shown to exist). */
   const visible = (req: Request, id: string): ConversationInfo => {
     const info = conversations.open(id, requester(req));

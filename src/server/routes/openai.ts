@@ -13,8 +13,16 @@ import { resolveConversation } from "../../store/conversation-resolution.js";
 import type { ConversationStore } from "../../store/conversations.js";
 import type { ToolPolicy } from "../../tools/policy.js";
 import { HttpError } from "../errors.js";
+import { IdempotencyConflictError, RequestLedger } from "../../store/idempotency.js";
 import { passThrough } from "../openai/direct.js";
-import { AGENT_MODEL, MODELS, parseCompletion, type CompletionRequest } from "../openai/request.js";
+import {
+  AGENT_MODEL,
+  MODELS,
+  parseCompletion,
+  unknownFields,
+  type CompletionRequest,
+} from "../openai/request.js";
+import type { Logger } from "../../logging/logger.js";
 import { CompletionStream } from "../openai/stream.js";
 import { abortOnDisconnect } from "../sse.js";
 import { apiErrorOf, errorBody, NO_RETRY } from "../turn-errors.js";
@@ -27,6 +35,8 @@ export interface OpenAiRouteDeps {
   conversations: ConversationStore;
   policy: ToolPolicy;
   llm: LlmClient;
+  /** For unknown request fields, at debug. */
+  logger?: Logger;
   /** The names of the tools Cyrene offers under `policy` (a client tool may not take one). */
   toolNames: () => string[];
 }
@@ -39,6 +49,7 @@ export interface OpenAiRouteDeps {
  */
 export function openAiRoutes(deps: OpenAiRouteDeps): Router {
   const router = Router();
+  const ledger = new RequestLedger<TurnOutcome>();
   const modelEntry = (id: string) => ({ id, object: "model", created: 0, owned_by: "cyrene" });
 
   router.get("/v1/models", (_req, res) => {
@@ -61,6 +72,11 @@ export function openAiRoutes(deps: OpenAiRouteDeps): Router {
 
   router.post("/v1/chat/completions", async (req, res) => {
     const request = parseCompletion(req.body, deps.toolNames());
+    const ignored = unknownFields(req.body);
+    if (ignored.length > 0) deps.logger?.debug({ fields: ignored }, "unknown /v1 request fields ignored");
+    // A provider that enforces a JSON schema gets it; Cyrene's check and retry stay as the guard.
+    if (request.rawResponseFormat?.type === "json_schema" && deps.llm.enforcesJsonSchema)
+      request.params.response_format = request.rawResponseFormat;
     const signal = abortOnDisconnect(res);
     if (request.model !== AGENT_MODEL) return passThrough(deps.llm, request, res, signal);
 
@@ -69,16 +85,30 @@ export function openAiRoutes(deps: OpenAiRouteDeps): Router {
       requester: clientRequester(req.person?.id, request.caller),
       named: req.get(CONVERSATION_HEADER) ?? request.conversationId,
     };
-    const turn = startTurn(deps, request, asking, signal);
+    // A repeat of a request already received (an SDK's retry) is answered from the first one's result.
+    const key = req.get("idempotency-key");
+    const claim = await ledger
+      .claim({ owner: asking.requester.owner, key, body: [asking.named ?? null, req.body] })
+      .catch((error: unknown) => {
+        if (error instanceof IdempotencyConflictError)
+          throw new HttpError(422, error.message, "invalid_request_error", "idempotency_key");
+        throw error;
+      });
     const render = request.stream ? new StreamedAnswer(res, request) : undefined;
-    const outcome = await turn((event) => render?.event(event)).catch((error: unknown) => {
-      if (error instanceof UnknownToolCallError)
-        throw new HttpError(400, error.message, "invalid_request_error", "messages");
-      throw error;
-    });
+    if (claim.kind === "replay") return answer(res, request, claim.result, render);
+    let outcome: TurnOutcome | undefined;
+    try {
+      const turn = startTurn(deps, request, asking, signal);
+      outcome = await turn((event) => render?.event(event)).catch((error: unknown) => {
+        if (error instanceof UnknownToolCallError)
+          throw new HttpError(400, error.message, "invalid_request_error", "messages");
+        throw error;
+      });
+    } finally {
+      claim.settle(outcome && replayable(outcome, Boolean(key)) ? outcome : undefined);
+    }
     if (outcome.error?.kind === "aborted") return;
-    if (render) return render.finish(outcome);
-    answerJson(res, request, outcome);
+    answer(res, request, outcome, render);
   });
 
   return router;
@@ -124,6 +154,7 @@ function startTurn(
       {
         ...options,
         message: last.text,
+        toolResults: last.toolResults,
         conversationId: resolved.conversationId,
         priorMessages: "priorMessages" in resolved ? resolved.priorMessages : undefined,
         source: "openai",
@@ -142,6 +173,27 @@ function unknownConversation(id: string): HttpError {
     "conversation_id",
     "not_found",
   );
+}
+
+/**
+ * What a repeat gets instead of a new turn (README, "Turns that run once"). With an Idempotency-Key, any
+ * end but a turn the client left. Without one, only a failure: SDKs retry failures, never an answer, and
+ * two clients that send the same first message must each get their own conversation.
+ */
+function replayable(outcome: TurnOutcome, keyed: boolean): boolean {
+  if (outcome.error?.kind === "aborted") return false;
+  return keyed || outcome.error !== undefined;
+}
+
+function answer(
+  res: Response,
+  request: CompletionRequest,
+  outcome: TurnOutcome,
+  render: StreamedAnswer | undefined,
+): void {
+  if (!render) return answerJson(res, request, outcome);
+  render.event({ type: "turn_started", conversationId: outcome.conversationId, turnId: outcome.turnId });
+  render.finish(outcome);
 }
 
 function answerJson(res: Response, request: CompletionRequest, outcome: TurnOutcome): void {
