@@ -142,7 +142,7 @@ export function createCyrene(config: Config, options: ComposeOptions): Cyrene {
   configured('tools.disabled (CYRENE_TOOLS_DISABLED, option "tools_disabled")', () =>
     registry.disable(config.tools.disabled),
   );
-  registry.notConfigured(notConfiguredTools(config));
+  registry.notConfigured(notConfiguredTools(config, ha));
   configured('thinker.tools (CYRENE_THINKER_TOOLS, option "thinker_tools")', () => {
     const unknown = config.thinker.tools.filter((name) => !registry.names().includes(name));
     if (unknown.length)

@@ -2,7 +2,6 @@ import { join } from "node:path";
 import { configured } from "../config/load.js";
 import type { Config } from "../config/schema.js";
 import { settingName } from "../config/sources.js";
-import { haConnectionSettings } from "../ha/settings.js";
 import type { HomeAssistant } from "../ha/index.js";
 import { createNetworkGuard } from "../net/index.js";
 import type { Tool } from "./contract.js";
@@ -84,14 +83,15 @@ const HA_TOOLS = ["iot_query", "iot_control", "reminder_create", "reminder_list"
 /**
  * The built-in tools that cannot work with these settings, each with the setting that enables it:
  * web_search without a SearXNG URL; the home and reminder tools without Home Assistant (standalone
- * without CYRENE_HA_URL and CYRENE_HA_TOKEN; the add-on always has HA through the Supervisor).
+ * without CYRENE_HA_URL and CYRENE_HA_TOKEN; the add-on always has HA through the Supervisor; an HA that
+ * the composition was handed, as the eval's simulated homes, counts as configured).
  */
-export function notConfiguredTools(config: Config): NotConfiguredTool[] {
+export function notConfiguredTools(config: Config, ha: HomeAssistant): NotConfiguredTool[] {
   const addon = Boolean(config.supervisorToken);
   const missing: NotConfiguredTool[] = [];
   if (!config.web.searxngUrl)
     missing.push({ name: "web_search", setting: settingName("web.searxngUrl", addon) });
-  if (!haConnectionSettings(config)) {
+  if (ha.status().state === "not_configured") {
     const setting = `${settingName("ha.url", addon)} and ${settingName("ha.token", addon)}`;
     missing.push(...HA_TOOLS.map((name) => ({ name, setting })));
   }

@@ -13,7 +13,11 @@ let browser: Browser;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  [h, browser] = await Promise.all([startWebApp(), launchBrowser()]);
+  // A SearXNG that is set but away, as the http and web_fetch calls' 127.0.0.1:9: web_search is offered and fails.
+  [h, browser] = await Promise.all([
+    startWebApp({ env: { CYRENE_SEARXNG_URL: "http://127.0.0.1:9" } }),
+    launchBrowser(),
+  ]);
 }, 300_000);
 afterAll(async () => {
   for (const context of contexts) await context.close();
