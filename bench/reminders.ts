@@ -21,7 +21,8 @@ export async function benchReminders(count = 10_000, probes = 200): Promise<void
   const dir = mkdtempSync(join(tmpdir(), "cyrene-bench-reminders-"));
   const fired = new Map<string, number>();
   const notifier: Notifier = {
-    deliver: async (_target, notice) => void fired.set(notice.key, Date.now()),
+    // A notice's key is per occurrence (cyrene_reminder_<reminder>_<occurrence>): a probe fires once.
+    deliver: async (_target, notice) => void fired.set(notice.key.replace(/_\d+$/, ""), Date.now()),
     dismiss: async () => {},
     targets: async () => ({ notify: [], speak: [] }),
     replacesRepeats: () => true,
