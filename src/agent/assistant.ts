@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { ChatCompletionToolChoiceOption } from "openai/resources/chat/completions";
 import type { SamplingParams } from "../llm/client.js";
-import { emptyUsage, type ChatMessage, type LlmToolCall } from "../llm/messages.js";
+import { emptyUsage, type ChatMessage } from "../llm/messages.js";
 import type { Logger } from "../logging/logger.js";
 import { UNNAMED, type Requester } from "../store/conversation-access.js";
 import type { ConversationStore } from "../store/conversations.js";
@@ -18,8 +18,8 @@ import { KeyedQueue } from "./keyed-queue.js";
 import { ensureStructured, type OutputFormat } from "./structured-output.js";
 import type { NoteSource } from "./note-source.js";
 import { TurnNotes } from "./turn-note.js";
-import { toolMessage } from "./tool-messages.js";
-import { NO_CLIENT_RESULT, repairHistory } from "./history-repair.js";
+import { repairHistory } from "./history-repair.js";
+import { answersFor, PausedTurns, type ToolResultInput } from "./paused-turns.js";
 import { TurnLog } from "./turn-log.js";
 
 /** What every entry point may ask of a turn besides the message itself. */
@@ -69,10 +69,7 @@ export interface TurnInput extends TurnOptions {
   toolResults?: ToolResultInput[];
 }
 
-export interface ToolResultInput {
-  toolCallId?: string;
-  content: string;
-}
+export type { ToolResultInput };
 
 export interface ResumeInput extends TurnOptions {
   /**
@@ -123,6 +120,7 @@ export class Assistant {
   private readonly prompt: ChatMessage;
   private readonly startListeners = new Set<(source: string) => void>();
   private readonly notes: TurnNotes;
+  private readonly paused: PausedTurns;
 
   constructor(
     private readonly conversations: ConversationStore,
@@ -134,6 +132,7 @@ export class Assistant {
   ) {
     this.prompt = { role: "system", content: systemPrompt(options.customPrompt) };
     this.notes = new TurnNotes(jobs, options);
+    this.paused = new PausedTurns(conversations, turns, logger);
   }
 
   async turn(input: TurnInput, emit: EventSink): Promise<TurnOutcome> {
@@ -155,7 +154,7 @@ export class Assistant {
       // The part of the history that will still be sent with this turn's message: the note repeats what
       // has fallen out of it (the app's instructions, the remembered facts).
       const reserve = messageChars({ role: "user", content: input.message }) + NOTE_ALLOWANCE;
-      if (!create) this.closePaused(conversationId, input.toolResults ?? []);
+      if (!create) this.paused.close(conversationId, input.toolResults ?? []);
       const window = create ? [] : this.window(this.conversations.history(conversationId), reserve);
       const messages: ChatMessage[] = [
         ...(input.priorMessages ?? []),
@@ -176,6 +175,11 @@ export class Assistant {
     });
   }
 
+  /** What the conversation's paused turn waits for (see PausedTurns.waitingCalls). */
+  waitingCalls(conversationId: string): ReturnType<PausedTurns["waitingCalls"]> {
+    return this.paused.waitingCalls(conversationId);
+  }
+
   /** Told of every turn as it starts, with its source: background work gives way to a person. */
   onTurnStart(listener: (source: string) => void): () => void {
     this.startListeners.add(listener);
@@ -184,16 +188,10 @@ export class Assistant {
 
   /** Continues a turn that paused for the client's tools, with their results. */
   async resume(input: ResumeInput, emit: EventSink): Promise<TurnOutcome> {
-    const first = input.toolResults[0];
-    const found = first?.toolCallId
-      ? this.turns.awaitingCall(first.toolCallId)
-      : input.conversationId && this.turns.awaitingIn(input.conversationId);
-    // A turn paused in someone else's conversation is not waiting for this requester's results.
-    const paused =
-      found && this.conversations.open(found.conversationId, input.requester ?? UNNAMED) ? found : undefined;
+    const paused = this.paused.waitingFor(input);
     if (!paused) {
       throw new UnknownToolCallError(
-        `No turn is waiting for the result of tool call ${first?.toolCallId ?? "(none given)"}.`,
+        `No turn is waiting for the result of tool call ${input.toolResults[0]?.toolCallId ?? "(none given)"}.`,
       );
     }
     const { conversationId } = paused;
@@ -213,47 +211,6 @@ export class Assistant {
       };
       return this.loop(state, input, emit);
     });
-  }
-
-  /**
-   * What the conversation's paused turn waits for: the client calls, with their arguments as the LLM
-   * made them, and when the turn started (undefined when no turn waits).
-   */
-  waitingCalls(conversationId: string): { startedAt: number; calls: LlmToolCall[] } | undefined {
-    const paused = this.turns.awaitingIn(conversationId);
-    if (!paused) return undefined;
-    const asked = this.turns.clientCallsOf(paused.id);
-    const made = new Map<string, string>();
-    for (const message of this.conversations.history(conversationId, 50)) {
-      if (message.role !== "assistant") continue;
-      for (const call of message.tool_calls ?? [])
-        if (call.type === "function") made.set(call.id, call.function.arguments);
-    }
-    const calls = asked.map((call) => ({ ...call, arguments: made.get(call.id) ?? "{}" }));
-    return { startedAt: paused.startedAt, calls };
-  }
-
-  /**
-   * A new message in a conversation whose last turn still waits for the client's tools ends that turn:
-   * the results sent with the message answer their calls, and the rest say the client did not run them.
-   */
-  private closePaused(conversationId: string, results: ToolResultInput[]): void {
-    const paused = this.turns.awaitingIn(conversationId);
-    const asked = paused && this.turns.resume(paused.id);
-    if (!paused || !asked) return;
-    const answers = answersFor(asked, results);
-    const unanswered = answers.filter((m) => m.content === NO_CLIENT_RESULT).length;
-    this.conversations.finishTurn(conversationId, paused.id, answers, {
-      status: unanswered ? "cancelled" : "completed",
-      error: unanswered ? `${unanswered} client tool call(s) left unanswered` : undefined,
-      rounds: paused.rounds ?? 0,
-      toolCalls: paused.toolCalls ?? 0,
-      usage: paused.usage ?? emptyUsage(),
-    });
-    this.logger.info(
-      { conversationId, turnId: paused.id, unanswered },
-      "paused turn closed by a new message",
-    );
   }
 
   /** The part of a history the LLM is sent: the newest turns within the character budget. */
@@ -384,17 +341,6 @@ interface LoopState {
   userMessage?: string;
   /** The conversation's entry point ("api", "openai", "thinker", …), for the turn's log line. */
   source: string;
-}
-
-/** Tool messages for the calls a paused turn made: by call id, or in order when the client keeps no ids. */
-function answersFor(asked: { id: string }[], results: ToolResultInput[]): ChatMessage[] {
-  const byId = new Map(results.map((r) => [r.toolCallId, r.content]));
-  return asked.map((call, index) =>
-    toolMessage(
-      call.id,
-      (results[0]?.toolCallId ? byId.get(call.id) : results[index]?.content) ?? NO_CLIENT_RESULT,
-    ),
-  );
 }
 
 function hasToolCalls(message: ChatMessage): boolean {
