@@ -1,7 +1,8 @@
 import type { ChatMessage, LlmToolCall } from "../llm/messages.js";
 import type { ToolDefinition } from "../tools/contract.js";
 import { claimsDeviceAction } from "./claims.js";
-import { asksForChange, isStatusQuestion, writesChinese } from "./user-intent.js";
+import { asksForChange, isStatusQuestion } from "./user-intent.js";
+import { languageOf } from "../text/language.js";
 
 /** The tool that changes devices; its successful calls are the only proof a device was acted on. */
 export const DEVICE_CONTROL_TOOL = "iot_control";
@@ -75,7 +76,7 @@ export class ActionCheck {
     if (!this.active || !asksForChange(this.userText!)) return { kind: "ok" };
     if (!claimsDeviceAction(answer) || this.acted(messages)) return { kind: "ok" };
     if (this.nudged || !canCall) {
-      return { kind: "replace", text: writesChinese(this.userText!) ? HONEST.zh : HONEST.en };
+      return { kind: "replace", text: HONEST[languageOf(this.userText!)] };
     }
     this.nudged = true;
     return {

@@ -4,6 +4,7 @@ import type { Job, JobStore } from "../store/jobs.js";
 import type { ToolResult } from "../tools/contract.js";
 import type { ToolCall } from "../tools/registry.js";
 import { toolResultContent } from "./tool-messages.js";
+import { clip } from "../text/clip.js";
 
 /**
  * Tool calls that did not finish within the turn's time limit. They keep running; their results are
@@ -52,7 +53,7 @@ export class BackgroundJobs {
     this.store.markDelivered(jobs.map((job) => job.id));
     const budget = Math.floor(this.maxResultChars / jobs.length);
     const lines = jobs.map((job) => {
-      const args = job.arguments.length > 500 ? `${job.arguments.slice(0, 500)}…` : job.arguments;
+      const args = clip(job.arguments, 501);
       return `- ${job.toolName} ${args} (job ${job.id}) → ${toolResultContent(job.result!, budget)}`;
     });
     const section =

@@ -1,5 +1,5 @@
 import { addUsage, type ChatMessage } from "../llm/messages.js";
-import { runSandboxed } from "../tools/general/json/sandbox.js";
+import { runSandboxed } from "../json-schema/sandbox.js";
 import type { FinalEvent } from "./events.js";
 
 /** The form a client asked the final answer to take (OpenAI `response_format`, Ollama `format`). */

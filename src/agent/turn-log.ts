@@ -1,6 +1,7 @@
 import type { LlmUsage } from "../llm/messages.js";
 import type { Logger } from "../logging/logger.js";
 import type { AgentEvent } from "./events.js";
+import { clip } from "../text/clip.js";
 
 /** The entry point a conversation's source stands for, as operators know them. */
 const ENTRIES: Record<string, string> = {
@@ -119,7 +120,7 @@ export function targetOf(name: string, raw: string): string | undefined {
       : TARGET_KEYS.map(text).find(Boolean);
   if (!words) return undefined;
   const line = words.replace(/\s+/g, " ").trim();
-  return line.length > MAX_TARGET ? `${line.slice(0, MAX_TARGET - 1)}…` : line;
+  return clip(line, MAX_TARGET);
 }
 
 const n = (value: number) => value.toLocaleString("en-US");

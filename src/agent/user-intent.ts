@@ -51,8 +51,3 @@ export function asksForChange(text: string): boolean {
 export function isStatusQuestion(text: string): boolean {
   return !asksForChange(text) && clauses(text).some(isQuestionClause);
 }
-
-/** The user writes Chinese: answers meant for them are given in Chinese. */
-export function writesChinese(text: string): boolean {
-  return /\p{Script=Han}/u.test(text);
-}

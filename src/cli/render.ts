@@ -2,6 +2,7 @@ import type { AgentEvent, TurnError } from "../agent/events.js";
 import type { ToolResult } from "../tools/contract.js";
 import { TerminalMarkdown } from "./markdown.js";
 import { Spinner, type Terminal } from "./spinner.js";
+import { clip } from "../text/clip.js";
 
 const GIST_CHARS = 80;
 const ARGUMENT_CHARS = 60;
@@ -182,11 +183,6 @@ export function compactArguments(json: string, max = ARGUMENT_CHARS): string {
 
 function oneLine(text: string): string {
   return text.replace(/\s+/g, " ").trim();
-}
-
-function clip(text: string, max: number): string {
-  const chars = [...text];
-  return chars.length > max ? `${chars.slice(0, max - 1).join("")}…` : text;
 }
 
 function duration(ms: number): string {

@@ -1,3 +1,5 @@
+import { clip } from "../text/clip.js";
+
 /** Where the CLI writes: process.stdout / process.stderr, or a fake in tests. */
 export interface Terminal {
   write(text: string): unknown;
@@ -48,7 +50,7 @@ export class Spinner {
     const text = `${FRAMES[this.frame++ % FRAMES.length]} ${this.label}${seconds > 0 ? ` ${seconds} s` : ""}`;
     // A line longer than the terminal wraps, and "\r" would then redraw only its last part.
     const width = (this.stream.columns || 80) - 1;
-    const fitted = [...text].length > width ? `${[...text].slice(0, width - 1).join("")}…` : text;
+    const fitted = clip(text, width);
     this.stream.write(`\r\x1b[2m${fitted}\x1b[0m\x1b[K`);
   }
 }

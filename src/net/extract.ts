@@ -3,6 +3,7 @@ import type TurndownService from "turndown";
 import { lazy } from "../lazy.js";
 import { PAGE_LIMITS, scanPage, type PageLimits, type PageOverflow } from "./page-scan.js";
 import { createTurndown } from "./turndown.js";
+import { clip } from "../text/clip.js";
 
 export interface ExtractedPage {
   title?: string;
@@ -140,7 +141,7 @@ function collectLinks(
       text(anchor.textContent) ||
       text(anchor.getAttribute("title")) ||
       text(anchor.getAttribute("aria-label"));
-    links.push({ text: label.length > 80 ? `${label.slice(0, 79)}…` : label, url: url.href });
+    links.push({ text: clip(label, 80), url: url.href });
     if (links.length >= MAX_LINKS) break;
   }
   return links;

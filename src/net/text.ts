@@ -1,3 +1,5 @@
+import { clip } from "../text/clip.js";
+
 /** Helpers for turning fetched bodies into something an LLM can read within a budget. */
 
 /** Media types read as text even though they are not text/*. */
@@ -64,7 +66,7 @@ export function shrinkJson(value: unknown, maxChars: number): { value: unknown; 
 }
 
 function shrink(value: unknown, items: number, chars: number, depth: number): unknown {
-  if (typeof value === "string") return value.length > chars ? `${value.slice(0, chars)}…` : value;
+  if (typeof value === "string") return clip(value, chars + 1);
   if (depth > 12) return "…";
   if (Array.isArray(value)) {
     const kept = value.slice(0, items).map((v) => shrink(v, items, chars, depth + 1));

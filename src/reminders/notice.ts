@@ -1,8 +1,7 @@
 import { DateTime } from "luxon";
 import type { Notice } from "../notify/notifier.js";
 import type { Occurrence, Reminder } from "./types.js";
-
-const CJK = /[\u3400-\u9fff]/;
+import { languageOf } from "../text/language.js";
 
 export const ACTION_DONE = "CYRENE_REMINDER_DONE";
 export const ACTION_SNOOZE = "CYRENE_REMINDER_SNOOZE";
@@ -38,7 +37,7 @@ export function reminderNotice(
   now: number,
   lateness: NoticeOptions,
 ): Notice {
-  const zh = CJK.test(reminder.message);
+  const zh = languageOf(reminder.message) === "zh";
   const lateMs = occurrence.kind === "trigger" || occurrence.kind === "snoozed" ? 0 : now - occurrence.dueAt;
   const kind =
     lateMs > lateness.missedAfterMs ? "missed" : lateMs > lateness.lateAfterMs ? "late" : "on_time";
@@ -89,7 +88,7 @@ export function failureNotice(
   target: string,
   error: string,
 ): Notice {
-  const zh = CJK.test(reminder.message);
+  const zh = languageOf(reminder.message) === "zh";
   return {
     key: `${noticeKey(reminder.id, occurrence.id)}_failed`,
     title: zh ? "Cyrene 提醒未送达" : "Cyrene could not deliver a reminder",

@@ -2,6 +2,7 @@ import type { Chrono, ParsedComponents } from "chrono-node";
 import { DateTime, FixedOffsetZone } from "luxon";
 import { lazy } from "../lazy.js";
 import { anyNumber } from "./numerals.js";
+import { languageOf } from "../text/language.js";
 
 /** A natural-language date/time, as chrono understood it. */
 export interface Phrase {
@@ -32,7 +33,7 @@ export async function parsePhrase(text: string, now: DateTime, zone: string): Pr
     now.second,
     now.millisecond,
   );
-  const cjk = /[\u3400-\u9fff]/.test(text);
+  const cjk = languageOf(text) === "zh";
   // Forward by default ("monday" is the coming one), but "last monday" is the one just past.
   const forwardDate = !PAST_CUE.test(text);
   for (const parser of cjk ? [chinese, english] : [english, chinese]) {

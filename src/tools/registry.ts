@@ -2,6 +2,7 @@ import type { Logger } from "../logging/logger.js";
 import { argumentShape, parseToolArguments } from "./arguments.js";
 import { fail, UNNAMED_TOOL, type Tool, type ToolDefinition, type ToolResult } from "./contract.js";
 import type { ToolPolicy } from "./policy.js";
+import { TOOL_NAME } from "../text/tool-name.js";
 
 export interface ToolCall {
   id: string;
@@ -40,7 +41,7 @@ export class ToolRegistry {
   register(...tools: Tool[]): this {
     for (const tool of tools) {
       const { name } = tool.definition();
-      if (!/^[a-zA-Z0-9_-]{1,64}$/.test(name)) throw new Error(`Invalid tool name "${name}"`);
+      if (!TOOL_NAME.test(name)) throw new Error(`Invalid tool name "${name}"`);
       if (this.tools.has(name)) throw new Error(`Tool "${name}" is registered twice`);
       this.tools.set(name, tool);
     }

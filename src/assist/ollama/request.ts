@@ -7,6 +7,7 @@ import type { SeenMessage } from "../../store/transcript.js";
 import type { ToolDefinition } from "../../tools/contract.js";
 import { hasHaClockLine, instructionsOf, isAiTaskPrompt } from "./ha-prompt.js";
 import { assertOurModel } from "./models.js";
+import { TOOL_NAME, TOOL_NAME_RULE } from "../../text/tool-name.js";
 
 const toolCall = z
   .object({
@@ -33,7 +34,7 @@ const tool = z
     type: z.string().optional(),
     function: z
       .object({
-        name: z.string().regex(/^[a-zA-Z0-9_-]{1,64}$/, "tool names are 1–64 letters, digits, _ or -"),
+        name: z.string().regex(TOOL_NAME, TOOL_NAME_RULE),
         description: z.string().nullish(),
         parameters: z.record(z.string(), z.unknown()).nullish(),
       })

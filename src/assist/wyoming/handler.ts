@@ -6,6 +6,7 @@ import { HOUSEHOLD } from "../../store/conversation-access.js";
 import type { ConversationStore } from "../../store/conversations.js";
 import type { ToolPolicy } from "../../tools/policy.js";
 import type { WyomingEvent } from "./framing.js";
+import { languageOf, type Language } from "../../text/language.js";
 
 export interface TranscriptDeps {
   assistant: Assistant;
@@ -19,8 +20,6 @@ export interface TranscriptDeps {
 /** What HA's conversation ids look like (ULIDs); anything unlike an id starts a conversation of its own. */
 const CONVERSATION_ID = /^[\w.:-]{1,128}$/;
 const SOURCE = "wyoming";
-
-type Language = "zh" | "en";
 
 /** What Cyrene says of its own (nothing to speak, or not in time), in the language the user spoke. */
 const SAY = {
@@ -148,11 +147,6 @@ function lateAnswer(partial: string, working: boolean, language: Language): Wyom
   if (working)
     return handled(spoken ? `${spoken} ${SAY.stillWorking[language]}` : SAY.stillWorking[language]);
   return spoken ? handled(spoken) : notHandled(SAY.tooSlow[language]);
-}
-
-/** HA does not send the pipeline's language: Chinese if the user spoke Chinese, English otherwise. */
-export function languageOf(text: string): Language {
-  return /\p{Script=Han}/u.test(text) ? "zh" : "en";
 }
 
 function handled(text: string): WyomingEvent {

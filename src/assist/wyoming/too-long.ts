@@ -1,6 +1,6 @@
 import { MAX_MESSAGE_CHARS } from "../../server/openai/request.js";
 import type { WyomingEvent } from "./framing.js";
-import { languageOf } from "./handler.js";
+import { languageOf } from "../../text/language.js";
 
 const SAY = {
   zh: (length: number) =>

@@ -6,6 +6,7 @@ import type { ChatMessage } from "../../llm/messages.js";
 import type { SeenMessage } from "../../store/transcript.js";
 import type { ToolDefinition } from "../../tools/contract.js";
 import { HttpError, parseBody } from "../errors.js";
+import { TOOL_NAME, TOOL_NAME_RULE } from "../../text/tool-name.js";
 
 export const AGENT_MODEL = "cyrene";
 /** Passes the request straight to the LLM: no tools of Cyrene's, nothing stored. */
@@ -37,7 +38,7 @@ const functionTool = z
     type: z.literal("function"),
     function: z
       .object({
-        name: z.string().regex(/^[a-zA-Z0-9_-]{1,64}$/, "tool names are 1–64 letters, digits, _ or -"),
+        name: z.string().regex(TOOL_NAME, TOOL_NAME_RULE),
         description: z.string().optional(),
         parameters: z.record(z.string(), z.unknown()).optional(),
       })

@@ -2,8 +2,9 @@ import { z } from "zod";
 import { ToolError, type Tool } from "../contract.js";
 import { defineTool } from "../define-tool.js";
 import { diffJson } from "./json/diff.js";
-import { runSandboxed } from "./json/sandbox.js";
+import { runSandboxed } from "../../json-schema/sandbox.js";
 import { locateJsonError, precisionNote, reformat, scanJson, type ScanResult } from "./json/text.js";
+import { clip } from "../../text/clip.js";
 
 export interface JsonToolOptions {
   /** Longest JSON text accepted per argument, in characters. Default 1,000,000. */
@@ -175,7 +176,7 @@ function summarise(value: unknown): Record<string, unknown> {
   }
   return {
     type: typeof value,
-    value: typeof value === "string" && value.length > 200 ? `${value.slice(0, 200)}…` : value,
+    value: typeof value === "string" ? clip(value, 201) : value,
   };
 }
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { KnowledgeBase } from "../../knowledge/index.js";
 import { ToolError, type Tool } from "../contract.js";
 import { defineTool } from "../define-tool.js";
+import { clip } from "../../text/clip.js";
 
 export interface KnowledgeSearchOptions {
   knowledge: KnowledgeBase;
@@ -44,7 +45,7 @@ export function knowledgeSearchTool(options: KnowledgeSearchOptions): Tool {
         source: passage.source,
         ...(passage.heading ? { section: passage.heading } : {}),
         score: passage.score,
-        text: passage.text.length > maxChars ? `${passage.text.slice(0, maxChars)}…` : passage.text,
+        text: clip(passage.text, maxChars + 1),
       }));
       if (results.length === 0) {
         const { documents } = options.knowledge.store.counts();

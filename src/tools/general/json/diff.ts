@@ -1,3 +1,5 @@
+import { clip } from "../../../text/clip.js";
+
 export interface JsonChange {
   op: "add" | "remove" | "replace";
   /** RFC 6901 JSON Pointer into the document ("" is the whole document). */
@@ -24,7 +26,7 @@ export function diffJson(before: unknown, after: unknown, maxChanges: number, ma
     if (text === undefined || text.length <= maxValueChars) return value;
     if (Array.isArray(value)) return `<array of ${value.length} items>`;
     if (value && typeof value === "object") return `<object with ${Object.keys(value).length} keys>`;
-    return `${text.slice(0, maxValueChars)}…`;
+    return clip(text, maxValueChars + 1);
   };
   const record = (change: JsonChange) => {
     total++;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { decodeBody } from "../../../net/charset.js";
 import type { GuardedResponse } from "../../../net/fetch.js";
 import { ToolError } from "../../contract.js";
+import { clip } from "../../../text/clip.js";
 
 const SNIPPET_CHARS = 300;
 
@@ -140,8 +141,4 @@ function clean(text: string): string {
     .replace(/<[^>]+>/g, "")
     .replace(/\s+/g, " ")
     .trim();
-}
-
-function clip(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
 }

@@ -1,5 +1,6 @@
 import type { EntityDirectory, EntityInfo } from "../../../ha/directory.js";
 import type { HassEntity } from "../../../ha/types.js";
+import { clip } from "../../../text/clip.js";
 
 export interface FormatContext {
   directory: EntityDirectory;
@@ -56,7 +57,7 @@ function stateText(entity: EntityInfo, state: HassEntity, ctx: FormatContext): s
     return localTime(Date.parse(value), ctx);
   const unit = state.attributes.unit_of_measurement;
   if (typeof unit === "string" && unit) return `${value} ${unit}`;
-  return value.length > 120 ? value.slice(0, 117) + "…" : value;
+  return clip(value, 120);
 }
 
 function details(entity: EntityInfo, state: HassEntity, ctx: FormatContext): string[] {

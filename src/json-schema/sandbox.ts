@@ -1,9 +1,10 @@
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
-import { ToolError } from "../../contract.js";
+import { InputError } from "../input-error.js";
 
 /**
- * JSON Schema validation and JMESPath queries run in a short-lived child process. Both take input
+ * JSON Schema validation and JMESPath queries run in a short-lived child process, for the json tool and
+ * for the form a client asks a turn's answer to take (agent/structured-output.ts). Both take input
  * written by the model (and so possibly by whoever wrote a web page it read) that can cost far more
  * than its size suggests: a schema "pattern" with catastrophic backtracking, JMESPath's trim
  * functions (quadratic regexes) or pad_left with a huge width. In our own process that would freeze
@@ -82,6 +83,11 @@ function validate(paths, input) {
 }
 `;
 
+/** The sandbox stopped the task (too slow, too big, cancelled): said to whoever sent it, as bad input. */
+export class SandboxError extends InputError {
+  override name = "SandboxError";
+}
+
 const localRequire = createRequire(import.meta.url);
 let libraryPaths: Record<string, string> | undefined;
 function paths(): Record<string, string> {
@@ -109,7 +115,7 @@ export function runSandboxed(
   input: Record<string, unknown>,
   limits: SandboxLimits,
 ): Promise<{ value?: unknown; error?: string }> {
-  if (limits.signal.aborted) return Promise.reject(new ToolError(`${limits.what} was cancelled`));
+  if (limits.signal.aborted) return Promise.reject(new SandboxError(`${limits.what} was cancelled`));
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [`--max-old-space-size=${limits.memoryMb}`, "-e", CHILD_SOURCE], {
       env: {},
@@ -130,7 +136,7 @@ export function runSandboxed(
       () =>
         finish(() =>
           reject(
-            new ToolError(
+            new SandboxError(
               `${limits.what} took longer than ${limits.timeoutMs} ms and was stopped. Simplify it (for example ` +
                 `regular-expression patterns or string functions) or send less data.`,
             ),
@@ -138,7 +144,7 @@ export function runSandboxed(
         ),
       limits.timeoutMs,
     );
-    const onAbort = () => finish(() => reject(new ToolError(`${limits.what} was cancelled`)));
+    const onAbort = () => finish(() => reject(new SandboxError(`${limits.what} was cancelled`)));
     limits.signal.addEventListener("abort", onAbort, { once: true });
 
     child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk));
@@ -159,7 +165,9 @@ export function runSandboxed(
           resolve(answer.ok ? { value: answer.value } : { error: answer.message ?? "unknown error" });
         } else if (/heap out of memory|Allocation failed/i.test(stderr)) {
           reject(
-            new ToolError(`${limits.what} needed more than ${limits.memoryMb} MB of memory and was stopped.`),
+            new SandboxError(
+              `${limits.what} needed more than ${limits.memoryMb} MB of memory and was stopped.`,
+            ),
           );
         } else {
           reject(
