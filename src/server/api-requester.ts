@@ -1,6 +1,6 @@
 import type { Request } from "express";
 import { clientRequester, HOUSEHOLD, personRequester, type Requester } from "../store/conversation-access.js";
-import { HttpError } from "./errors.js";
+import { HttpError } from "../http/errors.js";
 
 /**
  * Whose conversations an `/api` request lists, opens, continues and deletes. Behind ingress: the signed-in

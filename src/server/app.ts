@@ -5,9 +5,10 @@ import type { ConversationStore } from "../store/conversations.js";
 import type { LlmClient } from "../llm/client.js";
 import type { JobStore } from "../store/jobs.js";
 import type { ToolPolicy } from "../tools/policy.js";
-import { bearerAuth, ingressOnly } from "./auth.js";
+import { bearerAuth, ingressOnly } from "../http/auth.js";
 import { personFromHeaders } from "./person.js";
-import { errorHandler } from "./errors.js";
+import { errorHandler, HttpError } from "../http/errors.js";
+import { openAiError } from "../http/error-shapes.js";
 import { chatRoutes } from "./routes/chat.js";
 import { healthRoutes, type HealthInfo } from "./routes/health.js";
 import { knowledgeRoutes, type KnowledgeRouteDeps } from "./routes/knowledge.js";
@@ -18,7 +19,7 @@ import { statusRoutes } from "./routes/status.js";
 import { thoughtRoutes, type ThoughtRecipients } from "./routes/thoughts.js";
 import { webRoutes } from "./routes/web.js";
 import type { TurnStore } from "../store/turns.js";
-import type { ThoughtStore } from "../thinker/store.js";
+import type { ThoughtStore } from "../store/thoughts.js";
 
 export interface AppDeps {
   assistant: Assistant;
@@ -62,10 +63,10 @@ export function createApp(deps: AppDeps): Express {
   app.use(statusRoutes({ ...deps.health, toolNames: deps.toolNames }, deps.turns));
   app.use(meRoutes());
   app.use(webRoutes());
-  app.use((req, res) => {
-    res.status(404).json({ error: { message: `No route for ${req.method} ${req.path}`, type: "not_found" } });
-  });
-  app.use(errorHandler(deps.logger));
+  app.use((req, _res, next) =>
+    next(new HttpError(404, `No route for ${req.method} ${req.path}`, "not_found")),
+  );
+  app.use(errorHandler(deps.logger, openAiError));
   return app;
 }
 

@@ -1,7 +1,7 @@
 import type { Config } from "../config/schema.js";
 import type { Db } from "../store/database.js";
 import { whitelistPolicy } from "../tools/policy.js";
-import { ThoughtStore } from "./store.js";
+import { ThoughtStore } from "../store/thoughts.js";
 import { Thinker, type ThinkerDeps } from "./thinker.js";
 import { startTriggers } from "./triggers.js";
 

@@ -1,5 +1,5 @@
 import { DateTime } from "luxon";
-import type { ThoughtStore } from "./store.js";
+import type { ThoughtStore } from "../store/thoughts.js";
 
 export interface Limits {
   maxPerHour: number;

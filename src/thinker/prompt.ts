@@ -3,7 +3,7 @@ import type { HomeAssistant } from "../ha/index.js";
 import { HOUSEHOLD } from "../store/conversation-access.js";
 import type { ConversationStore } from "../store/conversations.js";
 import type { Reminder } from "../reminders/types.js";
-import type { ThoughtTrigger } from "./types.js";
+import type { ThoughtTrigger } from "../store/thought-types.js";
 
 /** The form a thought's answer takes: the outcome the LLM chose, and its words. */
 export const OUTCOME_SCHEMA = {

@@ -9,8 +9,8 @@ import type { ConversationStore } from "../store/conversations.js";
 import type { ToolPolicy } from "../tools/policy.js";
 import { isQuiet, refusal, type Limits, type Refusal } from "./limits.js";
 import { OUTCOME_SCHEMA, thoughtMessage } from "./prompt.js";
-import type { ThoughtStore } from "./store.js";
-import type { Outcome, ThoughtAction, ThoughtTrigger } from "./types.js";
+import type { Outcome, ThoughtAction, ThoughtTrigger } from "../store/thought-types.js";
+import type { ThoughtStore } from "../store/thoughts.js";
 
 export interface ThinkerDeps {
   assistant: Assistant;

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from "express";
 import { describe, expect, it, vi } from "vitest";
-import { bearerAuth, ingressOnly } from "../../src/server/auth.js";
+import { bearerAuth, ingressOnly } from "../../src/http/auth.js";
 
 function request(address: string, path = "/api/chat", authorization?: string) {
   return { socket: { remoteAddress: address }, path, headers: { authorization } } as unknown as Request;

@@ -3,6 +3,8 @@ import { clip } from "../../src/text/clip.js";
 import { languageOf } from "../../src/text/language.js";
 import { TOOL_NAME } from "../../src/text/tool-name.js";
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 describe("clip", () => {
   it("leaves a text that fits as it is", () => {
     expect(clip("hello", 5)).toBe("hello");
@@ -27,7 +29,7 @@ describe("clip", () => {
     const text = `ab${"😀".repeat(5)}`;
     for (let max = 1; max < 8; max++) {
       const cut = clip(text, max);
-      expect(cut.isWellFormed()).toBe(true);
+      expect(cut).not.toMatch(LONE_SURROGATE);
       expect(cut === text || cut.endsWith("…")).toBe(true);
     }
     const zwj = "🧑‍💻";

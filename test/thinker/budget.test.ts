@@ -9,7 +9,7 @@ import type { Notifier } from "../../src/notify/notifier.js";
 import type { ReminderService } from "../../src/reminders/service.js";
 import { ConversationStore } from "../../src/store/conversations.js";
 import { openDatabase, type Db } from "../../src/store/database.js";
-import { ThoughtStore } from "../../src/thinker/store.js";
+import { ThoughtStore } from "../../src/store/thoughts.js";
 import { Thinker } from "../../src/thinker/thinker.js";
 import { allowAllTools } from "../../src/tools/policy.js";
 import { FakeHomeAssistant } from "../ha/support/fake-ha.js";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { silentLogger } from "../../src/logging/logger.js";
 import type { Thinker } from "../../src/thinker/thinker.js";
 import { startTriggers } from "../../src/thinker/triggers.js";
-import type { ThoughtTrigger } from "../../src/thinker/types.js";
+import type { ThoughtTrigger } from "../../src/store/thought-types.js";
 import { FakeHomeAssistant } from "../ha/support/fake-ha.js";
 import { sampleHome } from "../ha/support/sample-home.js";
 

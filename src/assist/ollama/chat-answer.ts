@@ -3,7 +3,8 @@ import type { TurnOutcome } from "../../agent/assistant.js";
 import type { AgentEvent } from "../../agent/events.js";
 import { SpeechStream, toSpeech } from "../../agent/spoken.js";
 import type { LlmToolCall } from "../../llm/messages.js";
-import { apiErrorOf } from "../../server/turn-errors.js";
+import { ollamaError } from "../../http/error-shapes.js";
+import { apiErrorOf } from "../../http/turn-errors.js";
 import { NdjsonWriter } from "./ndjson.js";
 import { argumentsOf } from "./request.js";
 
@@ -56,10 +57,10 @@ export class StreamedChat {
    * of it in what the client was shown. So HA gets that, until text went out.
    */
   fail(message: string, status = 500): void {
-    if (this.writer.started) this.writer.line({ error: message });
+    if (this.writer.started) this.writer.line(ollamaError({ message }));
     else if (this.shape.ha)
       this.writer.line({ ...this.line({ content: "" }), done: true, done_reason: "error" });
-    else this.writer.fail(status, { error: message });
+    else this.writer.fail(status, ollamaError({ message }));
     this.writer.end();
   }
 
@@ -81,7 +82,7 @@ export class StreamedChat {
 /** A turn as Ollama's answer to `stream: false`; a failed turn as an error status with `{error}`. */
 export function sendWholeChat(res: Response, shape: AnswerShape, outcome: TurnOutcome, timing: Timing): void {
   if (outcome.error) {
-    res.status(apiErrorOf(outcome.error).status).json({ error: outcome.error.message });
+    res.status(apiErrorOf(outcome.error).status).json(ollamaError(outcome.error));
     return;
   }
   const calls = outcome.clientCalls;

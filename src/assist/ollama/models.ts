@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import { Router } from "express";
 import { z } from "zod";
-import { HttpError, parseBody } from "../../server/errors.js";
+import { parseBody } from "../../http/body.js";
+import { HttpError } from "../../http/errors.js";
 import { VERSION } from "../../version.js";
 import { writeNdjson } from "./ndjson.js";
 

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import type { OutputFormat } from "../../agent/structured-output.js";
 import type { SamplingParams } from "../../llm/client.js";
-import { HttpError, parseBody } from "../../server/errors.js";
-import { MAX_MESSAGE_CHARS } from "../../server/openai/request.js";
+import { parseBody } from "../../http/body.js";
+import { HttpError } from "../../http/errors.js";
+import { MAX_MESSAGE_CHARS } from "../../http/message-limit.js";
 import type { SeenMessage } from "../../store/transcript.js";
 import type { ToolDefinition } from "../../tools/contract.js";
 import { hasHaClockLine, instructionsOf, isAiTaskPrompt } from "./ha-prompt.js";

@@ -1,6 +1,7 @@
 import { createServer, type RequestListener, type Server, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
-import { ConnectionSlots, type ConnectionLimits, type Slot } from "../../server/connection-slots.js";
+import { ollamaError } from "../../http/error-shapes.js";
+import { ConnectionSlots, type ConnectionLimits, type Slot } from "../connection-slots.js";
 
 export interface OllamaServerLimits extends Omit<ConnectionLimits, "idleMs"> {
   /** The request line and headers arrive within this long. */
@@ -94,7 +95,7 @@ const REASONS: Record<number, string> = {
 
 /** A whole response written on the socket itself: there is no request (yet) to answer through Express. */
 function rawResponse(status: number, message: string): string {
-  const body = JSON.stringify({ error: message });
+  const body = JSON.stringify(ollamaError({ message }));
   return (
     `HTTP/1.1 ${status} ${REASONS[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
     `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`

@@ -1,8 +1,8 @@
 import { createServer, type Server } from "node:net";
 import type { Assistant } from "../../agent/assistant.js";
 import type { Logger } from "../../logging/logger.js";
-import { trustedSource, type AccessRules } from "../../server/access.js";
-import { ConnectionSlots, type ConnectionLimits, type Slot } from "../../server/connection-slots.js";
+import { trustedSource, type AccessRules } from "../../http/source-access.js";
+import { ConnectionSlots, type ConnectionLimits, type Slot } from "../connection-slots.js";
 import type { ConversationStore } from "../../store/conversations.js";
 import type { ToolPolicy } from "../../tools/policy.js";
 import { BudgetExceeded, ByteBudget } from "./frame-buffer.js";

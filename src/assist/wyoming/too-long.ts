@@ -1,4 +1,4 @@
-import { MAX_MESSAGE_CHARS } from "../../server/openai/request.js";
+import { MAX_MESSAGE_CHARS } from "../../http/message-limit.js";
 import type { WyomingEvent } from "./framing.js";
 import { languageOf } from "../../text/language.js";
 

@@ -1,7 +1,8 @@
 import type { Response } from "express";
 import type { LlmClient } from "../../llm/client.js";
 import { LlmError } from "../../llm/errors.js";
-import { apiErrorOf, errorBody, NO_RETRY } from "../turn-errors.js";
+import { openAiError } from "../../http/error-shapes.js";
+import { apiErrorOf, NO_RETRY } from "../../http/turn-errors.js";
 import type { CompletionRequest } from "./request.js";
 import { CompletionStream } from "./stream.js";
 
@@ -82,6 +83,6 @@ export async function passThrough(
     if (failure.kind === "aborted") return;
     const apiError = apiErrorOf({ kind: failure.kind, message: failure.message, status: failure.status });
     if (stream) stream.fail(apiError);
-    else res.status(apiError.status).set(NO_RETRY).json(errorBody(apiError));
+    else res.status(apiError.status).set(NO_RETRY).json(openAiError(apiError));
   }
 }

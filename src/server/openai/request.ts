@@ -5,7 +5,9 @@ import type { SamplingParams } from "../../llm/client.js";
 import type { ChatMessage } from "../../llm/messages.js";
 import type { SeenMessage } from "../../store/transcript.js";
 import type { ToolDefinition } from "../../tools/contract.js";
-import { HttpError, parseBody } from "../errors.js";
+import { parseBody } from "../../http/body.js";
+import { HttpError } from "../../http/errors.js";
+import { MAX_MESSAGE_CHARS } from "../../http/message-limit.js";
 import { TOOL_NAME, TOOL_NAME_RULE } from "../../text/tool-name.js";
 
 export const AGENT_MODEL = "cyrene";
@@ -13,9 +15,6 @@ export const AGENT_MODEL = "cyrene";
 export const DIRECT_MODEL = "cyrene-direct";
 export const MODELS = [AGENT_MODEL, DIRECT_MODEL] as const;
 export type ModelId = (typeof MODELS)[number];
-
-/** The longest user message a turn accepts (as /api/chat). */
-export const MAX_MESSAGE_CHARS = 32_000;
 
 const contentPart = z.object({ type: z.string(), text: z.string().optional() }).loose();
 const toolCall = z

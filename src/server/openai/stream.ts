@@ -1,6 +1,8 @@
 import type { Response } from "express";
-import { errorBody, NO_RETRY, type ApiError } from "../turn-errors.js";
-import { openEventStream, writeEvent } from "../sse.js";
+import type { ApiError } from "../../http/errors.js";
+import { openAiError } from "../../http/error-shapes.js";
+import { openEventStream, writeEvent } from "../../http/sse.js";
+import { NO_RETRY } from "../../http/turn-errors.js";
 
 /**
  * A chat.completion.chunk stream whose HTTP status is decided late: the response stays unsent until the
@@ -41,13 +43,13 @@ export class CompletionStream {
   /** An error status before anything was sent; an `error` chunk (which SDKs raise) after. */
   fail(error: ApiError): void {
     if (this.opened) {
-      writeEvent(this.res, undefined, errorBody(error));
+      writeEvent(this.res, undefined, openAiError(error));
       this.close();
       return;
     }
     clearInterval(this.keepAlive);
     if (!this.res.headersSent) {
-      this.res.status(error.status).set(NO_RETRY).set(this.headers()).json(errorBody(error));
+      this.res.status(error.status).set(NO_RETRY).set(this.headers()).json(openAiError(error));
     }
   }
 

@@ -8,12 +8,21 @@ import type { ConversationInfo, ConversationStore } from "../../store/conversati
 import type { JobStore } from "../../store/jobs.js";
 import { storageProblem } from "../../store/storage-errors.js";
 import type { ToolPolicy } from "../../tools/policy.js";
-import { HttpError, parseBody } from "../errors.js";
-import { abortOnDisconnect, keepAlive, openEventStream, wantsEventStream, writeEvent } from "../sse.js";
-import { apiErrorOf, NO_RETRY } from "../turn-errors.js";
+import { parseBody } from "../../http/body.js";
+import { cyreneError } from "../../http/error-shapes.js";
+import { HttpError } from "../../http/errors.js";
+import { MAX_MESSAGE_CHARS } from "../../http/message-limit.js";
+import {
+  abortOnDisconnect,
+  keepAlive,
+  openEventStream,
+  wantsEventStream,
+  writeEvent,
+} from "../../http/sse.js";
+import { apiErrorOf, NO_RETRY } from "../../http/turn-errors.js";
 
 const chatBody = z.object({
-  message: z.string().trim().min(1, "message must not be empty").max(32_000),
+  message: z.string().trim().min(1, "message must not be empty").max(MAX_MESSAGE_CHARS),
   conversation_id: z.string().min(1).optional(),
 });
 
@@ -84,18 +93,22 @@ export function chatRoutes({
           if (event.type === "round_finished") return;
           writeEvent(res, event.type, eventPayload(event));
           if (event.type === "final" && event.error) {
-            const error = apiErrorOf(event.error);
-            writeEvent(res, "error", { message: error.message, code: error.code });
+            const { message, code } = apiErrorOf(event.error);
+            writeEvent(res, "error", cyreneError({ message, code }));
           }
         });
         writeEvent(res, "done", { conversation_id: outcome.conversationId });
         return res.end();
       } catch (error) {
         const problem = storageProblem(error);
-        writeEvent(res, "error", {
-          message: problem?.message ?? "Internal error",
-          code: problem?.code ?? "internal_error",
-        });
+        writeEvent(
+          res,
+          "error",
+          cyreneError({
+            message: problem?.message ?? "Internal error",
+            code: problem?.code ?? "internal_error",
+          }),
+        );
         throw error;
       } finally {
         stopKeepAlive();
@@ -121,7 +134,7 @@ export function chatRoutes({
       tool_calls: toolCalls,
       background_results: backgroundResults,
       usage: usagePayload(outcome.usage),
-      ...(failure ? { error: { message: failure.message, code: failure.code, type: failure.type } } : {}),
+      ...(failure ? { error: cyreneError(failure) } : {}),
     });
   });
 
@@ -199,7 +212,7 @@ export function eventPayload(event: AgentEvent): Record<string, unknown> {
         rounds: event.rounds,
         usage: usagePayload(event.usage),
         ...(event.error
-          ? { error: { message: event.error.message, code: apiErrorOf(event.error).code } }
+          ? { error: cyreneError({ message: event.error.message, code: apiErrorOf(event.error).code }) }
           : {}),
       };
     case "round_finished":

@@ -2,7 +2,8 @@ import express, { Router, type Request } from "express";
 import { z } from "zod";
 import { InputError } from "../../input-error.js";
 import type { DocumentInfo, IngestInput, IngestOutcome, KnowledgeBase } from "../../knowledge/index.js";
-import { HttpError, parseBody } from "../errors.js";
+import { parseBody } from "../../http/body.js";
+import { HttpError } from "../../http/errors.js";
 
 export interface KnowledgeRouteDeps {
   knowledge: KnowledgeBase;

@@ -12,7 +12,7 @@ import { clientRequester, type Requester } from "../../store/conversation-access
 import { resolveConversation } from "../../store/conversation-resolution.js";
 import type { ConversationStore } from "../../store/conversations.js";
 import type { ToolPolicy } from "../../tools/policy.js";
-import { HttpError } from "../errors.js";
+import { HttpError } from "../../http/errors.js";
 import { IdempotencyConflictError, RequestLedger } from "../../store/idempotency.js";
 import { passThrough } from "../openai/direct.js";
 import {
@@ -24,8 +24,9 @@ import {
 } from "../openai/request.js";
 import type { Logger } from "../../logging/logger.js";
 import { CompletionStream } from "../openai/stream.js";
-import { abortOnDisconnect } from "../sse.js";
-import { apiErrorOf, errorBody, NO_RETRY } from "../turn-errors.js";
+import { openAiError } from "../../http/error-shapes.js";
+import { abortOnDisconnect } from "../../http/sse.js";
+import { apiErrorOf, NO_RETRY } from "../../http/turn-errors.js";
 
 /** Sent back on every answer; a client that returns it continues the stored conversation. */
 export const CONVERSATION_HEADER = "x-cyrene-conversation-id";
@@ -200,7 +201,7 @@ function answerJson(res: Response, request: CompletionRequest, outcome: TurnOutc
   res.set(CONVERSATION_HEADER, outcome.conversationId);
   if (outcome.error) {
     const error = apiErrorOf(outcome.error);
-    res.status(error.status).set(NO_RETRY).json(errorBody(error));
+    res.status(error.status).set(NO_RETRY).json(openAiError(error));
     return;
   }
   const calls = outcome.clientCalls;

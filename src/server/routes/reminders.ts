@@ -4,7 +4,8 @@ import { InputError } from "../../input-error.js";
 import type { ReminderService } from "../../reminders/service.js";
 import type { ReminderStore } from "../../reminders/store.js";
 import type { Reminder } from "../../reminders/types.js";
-import { HttpError, parseBody } from "../errors.js";
+import { parseBody } from "../../http/body.js";
+import { HttpError } from "../../http/errors.js";
 
 const when = z.object({
   entity: z.string().min(1),

@@ -1,9 +1,9 @@
 import { Router } from "express";
 import { z } from "zod";
 import { targetOf } from "../../agent/turn-log.js";
-import type { ThoughtStore } from "../../thinker/store.js";
-import type { Outcome, Thought, ThoughtAction } from "../../thinker/types.js";
-import { parseBody } from "../errors.js";
+import type { Outcome, Thought, ThoughtAction } from "../../store/thought-types.js";
+import type { ThoughtStore } from "../../store/thoughts.js";
+import { parseBody } from "../../http/body.js";
 
 const listQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
 

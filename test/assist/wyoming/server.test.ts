@@ -2,7 +2,7 @@ import type { Server } from "node:net";
 import { networkInterfaces } from "node:os";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { WyomingDeps } from "../../../src/assist/wyoming/server.js";
-import { trustedSource } from "../../../src/server/access.js";
+import { trustedSource } from "../../../src/http/source-access.js";
 import { startHarness, type Harness } from "../../support/harness.js";
 import { testTools } from "../../support/test-tools.js";
 import { utter, WyomingClient } from "./client.js";

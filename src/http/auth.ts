@@ -1,5 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
+import { openAiError } from "./error-shapes.js";
+import type { ApiError } from "./errors.js";
 
 /** HA's ingress proxy: in the add-on, requests through ingress come from here, already authenticated by HA. */
 export const INGRESS_PROXY_ADDRESS = "172.30.32.2";
@@ -23,7 +25,7 @@ export function bearerAuth(token: string, options: { trustIngress: boolean }) {
     res
       .status(401)
       .set("WWW-Authenticate", 'Bearer realm="cyrene"')
-      .json({ error: { message: "Missing or invalid bearer token.", type: "authentication_error" } });
+      .json(openAiError(refusal(401, "Missing or invalid bearer token.", "authentication_error")));
   };
 }
 
@@ -31,12 +33,21 @@ export function bearerAuth(token: string, options: { trustIngress: boolean }) {
 export function ingressOnly() {
   return (req: Request, res: Response, next: NextFunction) => {
     if (remoteAddress(req) === INGRESS_PROXY_ADDRESS || req.path === "/healthz") return next();
-    res
-      .status(403)
-      .json({ error: { message: "This port serves Home Assistant ingress only.", type: "forbidden" } });
+    res.status(403).json(openAiError(forbidden("This port serves Home Assistant ingress only.")));
   };
 }
 
 function safeEqual(a: Buffer, b: Buffer): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
+
+const refusal = (status: number, message: string, type: string): ApiError => ({
+  status,
+  message,
+  type,
+  code: null,
+  param: null,
+});
+
+/** A source or person this port does not serve. */
+export const forbidden = (message: string) => refusal(403, message, "forbidden");

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import type { Db } from "../store/database.js";
-import type { Outcome, Thought, ThoughtAction, ThoughtStatus, ThoughtTrigger } from "./types.js";
+import type { Db } from "./database.js";
+import type { Outcome, Thought, ThoughtAction, ThoughtStatus, ThoughtTrigger } from "./thought-types.js";
 
 export interface ThoughtEnd {
   status: Exclude<ThoughtStatus, "running">;

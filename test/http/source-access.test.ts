@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { trustedSource } from "../../src/server/access.js";
+import { trustedSource } from "../../src/http/source-access.js";
 
 describe("trustedSource", () => {
   const addon = { addon: true, allowNetworks: [] };

@@ -1,13 +1,5 @@
 import type { TurnError } from "../agent/events.js";
-
-/** An error as the OpenAI API shapes it, which OpenAI SDKs raise and chat UIs show as an error. */
-export interface ApiError {
-  status: number;
-  message: string;
-  type: string;
-  code: string | null;
-  param?: string | null;
-}
+import type { ApiError } from "./errors.js";
 
 const BY_KIND: Record<TurnError["kind"], { status: number; code: string }> = {
   network: { status: 502, code: "llm_unreachable" },
@@ -27,12 +19,6 @@ const BY_KIND: Record<TurnError["kind"], { status: number; code: string }> = {
 export function apiErrorOf(error: TurnError): ApiError {
   const { status, code } = BY_KIND[error.kind];
   return { status, code, message: error.message, type: "server_error", param: null };
-}
-
-export function errorBody(error: ApiError) {
-  return {
-    error: { message: error.message, type: error.type, code: error.code, param: error.param ?? null },
-  };
 }
 
 /**

@@ -1,6 +1,7 @@
 import ipaddr from "ipaddr.js";
 import type { NextFunction, Request, Response } from "express";
-import { bearerAuth, remoteAddress } from "./auth.js";
+import { bearerAuth, forbidden, remoteAddress } from "./auth.js";
+import { openAiError } from "./error-shapes.js";
 
 /** The Supervisor's internal network: Home Assistant Core and the add-ons (`hassio` bridge). */
 export const ADDON_NETWORK = "172.30.32.0/23";
@@ -43,11 +44,12 @@ export function assistAccess(rules: AccessRules, apiToken: string | undefined) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (trustedSource(remoteAddress(req), rules)) return next();
     if (withToken) return withToken(req, res, next);
-    res.status(403).json({
-      error: {
-        message: "This port serves Home Assistant and the networks listed in assist_allow_networks only.",
-        type: "forbidden",
-      },
-    });
+    res
+      .status(403)
+      .json(
+        openAiError(
+          forbidden("This port serves Home Assistant and the networks listed in assist_allow_networks only."),
+        ),
+      );
   };
 }
