@@ -14,7 +14,7 @@ export interface OllamaAppDeps {
   logger: Logger;
   /** A voice turn answers within this long. */
   deadlineMs: number;
-  /** Who may use this port (see server/access.ts). */
+  /** Who may use this port (see http/source-access.ts). */
   access: RequestHandler;
   /** The OpenAI-compatible routes, served on this port too. */
   openAi: Router;
