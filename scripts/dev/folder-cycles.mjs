@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+/* global console, process */
 // Cycles between the folders of src/ (the import-boundary lint rule checks layers; this checks that the
 // folders one layer lets import each other, the domain services and the foundations, form no cycle).
 // Prints each cycle with the imports that close it; exits 1 if there is one. Usage: node scripts/dev/folder-cycles.mjs
