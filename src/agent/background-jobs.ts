@@ -53,7 +53,7 @@ export class BackgroundJobs {
     this.store.markDelivered(jobs.map((job) => job.id));
     const budget = Math.floor(this.maxResultChars / jobs.length);
     const lines = jobs.map((job) => {
-      const args = clip(job.arguments, 501);
+      const args = clip(job.arguments, 500);
       return `- ${job.toolName} ${args} (job ${job.id}) → ${toolResultContent(job.result!, budget)}`;
     });
     const section =

@@ -66,7 +66,7 @@ export function shrinkJson(value: unknown, maxChars: number): { value: unknown; 
 }
 
 function shrink(value: unknown, items: number, chars: number, depth: number): unknown {
-  if (typeof value === "string") return clip(value, chars + 1);
+  if (typeof value === "string") return clip(value, chars);
   if (depth > 12) return "…";
   if (Array.isArray(value)) {
     const kept = value.slice(0, items).map((v) => shrink(v, items, chars, depth + 1));

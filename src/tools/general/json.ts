@@ -176,7 +176,7 @@ function summarise(value: unknown): Record<string, unknown> {
   }
   return {
     type: typeof value,
-    value: typeof value === "string" ? clip(value, 201) : value,
+    value: typeof value === "string" ? clip(value, 200) : value,
   };
 }
 

@@ -45,7 +45,7 @@ export function knowledgeSearchTool(options: KnowledgeSearchOptions): Tool {
         source: passage.source,
         ...(passage.heading ? { section: passage.heading } : {}),
         score: passage.score,
-        text: clip(passage.text, maxChars + 1),
+        text: clip(passage.text, maxChars),
       }));
       if (results.length === 0) {
         const { documents } = options.knowledge.store.counts();

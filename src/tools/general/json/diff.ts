@@ -26,7 +26,7 @@ export function diffJson(before: unknown, after: unknown, maxChanges: number, ma
     if (text === undefined || text.length <= maxValueChars) return value;
     if (Array.isArray(value)) return `<array of ${value.length} items>`;
     if (value && typeof value === "object") return `<object with ${Object.keys(value).length} keys>`;
-    return clip(text, maxValueChars + 1);
+    return clip(text, maxValueChars);
   };
   const record = (change: JsonChange) => {
     total++;
