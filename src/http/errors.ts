@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from "express";
 import type { Logger } from "../logging/logger.js";
+import type { ErrorShape } from "./error-shapes.js";
 import { storageProblem } from "../store/storage-errors.js";
 
 /** What an error is answered with, whatever the wire format (error-shapes.ts writes it). */
@@ -25,7 +26,7 @@ export class HttpError extends Error {
 }
 
 /** A storage fault as the HTTP error it is answered with (507 for a full disk); other errors as they are. */
-export function asHttpError(error: unknown): unknown {
+function asHttpError(error: unknown): unknown {
   const problem = storageProblem(error);
   return problem ? new HttpError(problem.status, problem.message, "server_error", null, problem.code) : error;
 }
@@ -55,7 +56,7 @@ export function answerOf(thrown: unknown): ApiError {
  * The last handler of an Express app: every error answered in one wire format's shape (`shape`, from
  * error-shapes.ts), a 5xx logged with what was thrown.
  */
-export function errorHandler(logger: Logger, shape: (error: ApiError) => unknown, what = "request failed") {
+export function errorHandler(logger: Logger, shape: ErrorShape, what = "request failed") {
   return (thrown: unknown, _req: Request, res: Response, _next: NextFunction) => {
     const answer = answerOf(thrown);
     if (answer.status >= 500) logger.error({ err: thrown }, what);
