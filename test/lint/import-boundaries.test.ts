@@ -10,32 +10,43 @@ async function refused(file: string, from: string): Promise<boolean> {
   return result!.messages.some((message) => message.ruleId === "no-restricted-imports");
 }
 
+/** [the importing file, what it imports] */
+const ALLOWED = [
+  ["src/server/routes/x.ts", "../../agent/assistant.js"],
+  ["src/assist/ollama/x.ts", "../../http/errors.js"],
+  ["src/assist/wyoming/x.ts", "../connection-slots.js"],
+  ["src/agent/x.ts", "../llm/messages.js"],
+  ["src/tools/home/x.ts", "../../reminders/service.js"],
+  ["src/knowledge/x.ts", "../store/database.js"],
+  ["src/net/x.ts", "../child-worker.js"],
+  ["src/cli/chat.ts", "../compose.js"],
+];
+const UPWARD = [
+  ["src/llm/x.ts", "../tools/contract.js"],
+  ["src/store/x.ts", "../agent/events.js"],
+  ["src/agent/x.ts", "../http/errors.js"],
+  ["src/tools/general/json/x.ts", "../../../agent/events.js"],
+  ["src/text/x.ts", "../net/fetch.js"],
+  ["src/ha/x.ts", "../compose.js"],
+];
+const SIDEWAYS = [
+  ["src/assist/ollama/x.ts", "../../server/errors.js"],
+  ["src/server/routes/x.ts", "../../thinker/types.js"],
+  ["src/cli/x.ts", "../server/app.js"],
+  ["src/assist/ollama/x.ts", "../wyoming/handler.js"],
+  ["src/assist/wyoming/x.ts", "../ollama/request.js"],
+];
+
 describe("the import-boundary lint rule", () => {
-  it("lets an arrow point down or sideways where the layer allows it", async () => {
-    expect(await refused("src/server/routes/x.ts", "../../agent/assistant.js")).toBe(false);
-    expect(await refused("src/assist/ollama/x.ts", "../../http/errors.js")).toBe(false);
-    expect(await refused("src/assist/wyoming/x.ts", "../connection-slots.js")).toBe(false);
-    expect(await refused("src/agent/x.ts", "../llm/messages.js")).toBe(false);
-    expect(await refused("src/tools/home/x.ts", "../../reminders/service.js")).toBe(false);
-    expect(await refused("src/knowledge/x.ts", "../store/database.js")).toBe(false);
-    expect(await refused("src/net/x.ts", "../child-worker.js")).toBe(false);
-    expect(await refused("src/cli/chat.ts", "../compose.js")).toBe(false);
+  it.each(ALLOWED)("lets %s import %s (down, or sideways where the layer allows it)", async (file, from) => {
+    expect(await refused(file, from)).toBe(false);
   });
 
-  it("refuses an arrow that runs back up", async () => {
-    expect(await refused("src/llm/x.ts", "../tools/contract.js")).toBe(true);
-    expect(await refused("src/store/x.ts", "../agent/events.js")).toBe(true);
-    expect(await refused("src/agent/x.ts", "../http/errors.js")).toBe(true);
-    expect(await refused("src/tools/general/json/x.ts", "../../../agent/events.js")).toBe(true);
-    expect(await refused("src/text/x.ts", "../net/fetch.js")).toBe(true);
-    expect(await refused("src/ha/x.ts", "../compose.js")).toBe(true);
+  it.each(UPWARD)("refuses %s importing %s, an arrow back up", async (file, from) => {
+    expect(await refused(file, from)).toBe(true);
   });
 
-  it("refuses an entry point importing another, and one Assist adapter importing the other", async () => {
-    expect(await refused("src/assist/ollama/x.ts", "../../server/errors.js")).toBe(true);
-    expect(await refused("src/server/routes/x.ts", "../../thinker/types.js")).toBe(true);
-    expect(await refused("src/cli/x.ts", "../server/app.js")).toBe(true);
-    expect(await refused("src/assist/ollama/x.ts", "../wyoming/handler.js")).toBe(true);
-    expect(await refused("src/assist/wyoming/x.ts", "../ollama/request.js")).toBe(true);
+  it.each(SIDEWAYS)("refuses %s importing %s, another entry point or adapter", async (file, from) => {
+    expect(await refused(file, from)).toBe(true);
   });
 });
