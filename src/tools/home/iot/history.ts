@@ -20,7 +20,7 @@ export function summarizeHistory(
   points: HistoryPoint[],
   start: Date,
   end: Date,
-  ctx: { timeZone?: string; unit?: string },
+  ctx: { timeZone: string; unit?: string },
 ): HistorySummary {
   const time = (at: number) => localTime(at, ctx);
   const period = `${time(start.getTime())} – ${time(end.getTime())}`;
