@@ -1,6 +1,6 @@
 import type { TimerHandle } from "../time/clock.js";
 import type { HomeTime } from "../time/home-time.js";
-import { HaServiceTimeoutError, HaUnavailableError } from "../ha/errors.js";
+import { HaServiceTimeoutError, HaUnavailableError } from "../ha/index.js";
 import type { Logger } from "../logging/logger.js";
 import type { Notifier } from "../notify/notifier.js";
 import { failureNotice, noticeKey, reminderNotice, type Lateness } from "./notice.js";

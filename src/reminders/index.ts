@@ -11,6 +11,10 @@ import { DEFAULT_SNOOZE_MS, ReminderService } from "./service.js";
 import { ReminderStore } from "./store.js";
 import type { Targets } from "./types.js";
 
+export type { ReminderService } from "./service.js";
+export type { Claim, ReminderStore } from "./store.js";
+export { PERSISTENT, type Reminder } from "./types.js";
+
 export interface ReminderSettings {
   defaultTargets: Targets;
   /** Later than this a reminder is delivered as missed. */

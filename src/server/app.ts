@@ -18,7 +18,7 @@ import { statusRoutes } from "./routes/status.js";
 import { thoughtRoutes, type ThoughtRecipients } from "./routes/thoughts.js";
 import { webRoutes } from "./routes/web.js";
 import type { TurnStore } from "../store/turns.js";
-import type { ThoughtStore } from "../thinker/store.js";
+import type { ThoughtStore } from "../thinker/index.js";
 
 export interface AppDeps {
   assistant: Assistant;

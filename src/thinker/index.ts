@@ -10,6 +10,7 @@ import { startTriggers } from "./triggers.js";
 export { thoughtNotes } from "./notes.js";
 export { ThoughtStore } from "./store.js";
 export { Thinker } from "./thinker.js";
+export type { Outcome, Thought, ThoughtAction } from "./types.js";
 
 export interface ThinkerParts {
   thinker: Thinker;

@@ -3,7 +3,7 @@ import type { HomeTime } from "../time/home-time.js";
 import type { HomeAssistant } from "../ha/index.js";
 import type { Logger } from "../logging/logger.js";
 import type { Notifier } from "../notify/notifier.js";
-import type { ReminderService } from "../reminders/service.js";
+import type { ReminderService } from "../reminders/index.js";
 import { HOUSEHOLD } from "../store/conversation-access.js";
 import type { ConversationStore } from "../store/conversations.js";
 import type { ToolPolicy } from "../tools/policy.js";

@@ -17,7 +17,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("HomeTime", () => {
   it("reads the zone as configured, else Home Assistant's, else the system's, at each use", () => {
-    let haZone: string | undefined;
+    let haZone: string | undefined = undefined;
     const ha = { timeZone: () => haZone };
     expect(createHomeTime({ zone: "Europe/London", ha }).zone()).toBe("Europe/London");
     const time = createHomeTime({ ha });

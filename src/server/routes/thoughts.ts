@@ -1,8 +1,7 @@
 import { Router } from "express";
 import { z } from "zod";
 import { targetOf } from "../../agent/turn-log.js";
-import type { ThoughtStore } from "../../thinker/store.js";
-import type { Outcome, Thought, ThoughtAction } from "../../thinker/types.js";
+import type { Outcome, Thought, ThoughtAction, ThoughtStore } from "../../thinker/index.js";
 import { parseBody } from "../errors.js";
 
 const listQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });

@@ -1,7 +1,11 @@
 import { z } from "zod";
-import type { EntityDirectory } from "../../ha/directory.js";
-import type { HomeAssistant, HomeSnapshot } from "../../ha/index.js";
-import { resolve, type Candidate } from "../../ha/resolve.js";
+import {
+  resolve,
+  type Candidate,
+  type EntityDirectory,
+  type HomeAssistant,
+  type HomeSnapshot,
+} from "../../ha/index.js";
 import type { HomeTime } from "../../time/home-time.js";
 import type { Tool } from "../contract.js";
 import { defineTool } from "../define-tool.js";

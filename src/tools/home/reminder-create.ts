@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { ReminderService } from "../../reminders/service.js";
+import type { ReminderService } from "../../reminders/index.js";
 import type { HomeTime } from "../../time/home-time.js";
 import type { Tool } from "../contract.js";
 import { defineTool } from "../define-tool.js";

@@ -1,7 +1,6 @@
 import { DateTime } from "luxon";
 import { z } from "zod";
-import type { ReminderService } from "../../reminders/service.js";
-import type { ReminderStore } from "../../reminders/store.js";
+import type { ReminderService, ReminderStore } from "../../reminders/index.js";
 import type { HomeTime } from "../../time/home-time.js";
 import { resolveDateTime } from "../../time/parse.js";
 import type { Tool } from "../contract.js";

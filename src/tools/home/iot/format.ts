@@ -1,5 +1,4 @@
-import type { EntityDirectory, EntityInfo } from "../../../ha/directory.js";
-import type { HassEntity } from "../../../ha/types.js";
+import type { EntityDirectory, EntityInfo, HassEntity } from "../../../ha/index.js";
 
 export interface FormatContext {
   directory: EntityDirectory;

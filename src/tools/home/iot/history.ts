@@ -1,4 +1,4 @@
-import type { HistoryPoint } from "../../../ha/history.js";
+import type { HistoryPoint } from "../../../ha/index.js";
 import { localTime } from "./format.js";
 
 export interface HistorySummary {

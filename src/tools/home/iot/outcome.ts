@@ -1,5 +1,4 @@
-import type { HomeAssistant, HomeSnapshot } from "../../../ha/index.js";
-import type { HassEntities, HassEntity } from "../../../ha/types.js";
+import type { HassEntities, HassEntity, HomeAssistant, HomeSnapshot } from "../../../ha/index.js";
 import type { HomeTime } from "../../../time/home-time.js";
 import { stateLine } from "./format.js";
 import type { PlannedAction } from "./risk.js";
