@@ -83,8 +83,8 @@ export function createCyrene(config: Config, options: ComposeOptions): Cyrene {
 
   // The entry points: background thoughts, and the listeners people and Home Assistant talk to.
   const toolNames = registry.names();
-  const thinker = { config, assistant, conversations, ha, notifier, time, logger, thoughts, toolNames };
-  const thinking = createThinker({ ...thinker, reminders: reminders.service });
+  const thinkerDeps = { config, assistant, conversations, ha, notifier, time, logger, thoughts, toolNames };
+  const thinking = createThinker({ ...thinkerDeps, reminders: reminders.service });
   const parts = { ...stores, assistant, registry, llm, ha, reminders, thoughts, knowledge, logger };
   const listeners = createListeners(config, parts);
   configured("thinker.schedule (CYRENE_THINKER_SCHEDULE)", () => thinking.start());
