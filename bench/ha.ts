@@ -2,6 +2,7 @@
  * Name resolution and iot_query answers at scale: a generated home of 5,000 entities (half Chinese,
  * half English names, ~200 areas), no Home Assistant needed.
  */
+import { createHomeTime } from "../src/time/home-time.js";
 import { EntityDirectory } from "../src/ha/directory.js";
 import { resolve } from "../src/ha/resolve.js";
 import { iotQueryTool } from "../src/tools/home/iot-query.js";
@@ -52,7 +53,7 @@ export async function benchHa(iterations = 200, entities = 5_000): Promise<void>
   );
 
   const ha = new FakeHomeAssistant(home);
-  const tool = iotQueryTool({ ha });
+  const tool = iotQueryTool({ ha, time: createHomeTime({ ha }) });
   const ctx = {
     signal: new AbortController().signal,
     logger: silentLogger(),

@@ -20,6 +20,7 @@ import { ToolRegistry } from "../src/tools/registry.js";
 import type { ScriptedLlm } from "../test/fixtures/scripted-llm/server.js";
 import { addScript, addTool, bareSdkTurn } from "./bare-sdk.js";
 import { ms, printTable, summarize } from "./stats.js";
+import { createHomeTime } from "../src/time/home-time.js";
 
 const sleep = defineTool({
   name: "sleep",
@@ -54,7 +55,7 @@ export async function benchLoop(llm: ScriptedLlm, iterations: number): Promise<v
   const synthesizer = new Synthesizer(client, registry, jobs, logger, options);
   const conversations = new ConversationStore(db);
   const assistant = new Assistant(conversations, new TurnStore(db), jobs, synthesizer, logger, {
-    timeZone: () => "UTC",
+    time: createHomeTime({ zone: "UTC" }),
   });
   const conversationId = conversations.create("bench").id;
   const loop = () =>

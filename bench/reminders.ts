@@ -6,7 +6,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DateTime } from "luxon";
-import { systemClock } from "../src/clock.js";
+import { systemClock } from "../src/time/clock.js";
+import { createHomeTime } from "../src/time/home-time.js";
 import { silentLogger } from "../src/logging/logger.js";
 import type { Notifier } from "../src/notify/notifier.js";
 import { createReminders } from "../src/reminders/index.js";
@@ -33,9 +34,8 @@ export async function benchReminders(count = 10_000, probes = 200): Promise<void
       db,
       ha: new FakeHomeAssistant(sampleHome()),
       notifier,
-      clock: systemClock,
+      time: createHomeTime({ zone: ZONE, clock: systemClock }),
       logger: silentLogger(),
-      zone: () => ZONE,
       settings: { defaultTargets: { notify: [], speak: [] }, missedAfterMs: 12 * 3_600_000 },
     });
   try {

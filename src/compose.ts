@@ -1,51 +1,35 @@
-import type { Server as NetServer } from "node:net";
-import { join } from "node:path";
-import type { Express } from "express";
-import { Assistant, type AssistantOptions } from "./agent/assistant.js";
+import { Assistant } from "./agent/assistant.js";
 import { BackgroundJobs } from "./agent/background-jobs.js";
 import { Synthesizer } from "./agent/synthesizer.js";
 import { configured } from "./config/load.js";
-import { settingName } from "./config/sources.js";
-import { generalAndHomeTools, notConfiguredTools, vectorSearchSetting } from "./tools/built-in.js";
 import type { Config } from "./config/schema.js";
-import { LlmClient } from "./llm/client.js";
-import { LlmHealth } from "./llm/health.js";
+import { createHomeAssistant, type HomeAssistant } from "./ha/index.js";
+import { createKnowledge, knowledgeSettings, type Knowledge } from "./knowledge/index.js";
+import { createListeners, type Listeners } from "./listeners.js";
+import { configuredLlm } from "./llm/configured-client.js";
 import type { Logger } from "./logging/logger.js";
-import { createOllamaApp } from "./assist/ollama/app.js";
-import { createWyomingServer } from "./assist/wyoming/server.js";
-import { systemClock, type Clock } from "./clock.js";
 import { HaNotifier } from "./notify/ha-notifier.js";
 import type { Notifier } from "./notify/notifier.js";
-import { createReminders, type Reminders } from "./reminders/index.js";
-import { reminderCreateTool } from "./tools/home/reminder-create.js";
-import { reminderDeleteTool } from "./tools/home/reminder-delete.js";
-import { reminderListTool } from "./tools/home/reminder-list.js";
-import { assistAccess } from "./http/source-access.js";
-import { createApp } from "./server/app.js";
-import { healthRoutes } from "./server/routes/health.js";
-import { openAiRoutes } from "./server/routes/openai.js";
-import { ConversationStore } from "./store/conversations.js";
-import { openDatabase } from "./store/database.js";
-import { JobStore } from "./store/jobs.js";
-import { TurnStore } from "./store/turns.js";
+import { createReminders, reminderSettings, type Reminders } from "./reminders/index.js";
+import { openStores, type Stores } from "./store/stores.js";
+import {
+  createThinker,
+  openThoughts,
+  thoughtNotes,
+  type Thinker,
+  type ThoughtStore,
+} from "./thinker/index.js";
+import type { Clock } from "./time/clock.js";
+import { createHomeTime } from "./time/home-time.js";
+import { toolAccess } from "./tools/access.js";
+import { toolRegistry } from "./tools/catalog.js";
 import type { Tool } from "./tools/contract.js";
-import { allowAllTools } from "./tools/policy.js";
-import { createThinker } from "./thinker/index.js";
-import type { ThoughtStore } from "./store/thoughts.js";
-import type { Thinker } from "./thinker/thinker.js";
-import { ToolRegistry } from "./tools/registry.js";
-import { createHomeAssistant, type HomeAssistant } from "./ha/index.js";
-import { createKnowledge, type Knowledge } from "./knowledge/index.js";
-import { knowledgeFileAccess, knowledgeGuard, knowledgeTools } from "./tools/knowledge/knowledge-tools.js";
-import { VERSION } from "./version.js";
+import type { ToolRegistry } from "./tools/registry.js";
 
-export interface Cyrene {
+export interface Cyrene extends Omit<Stores, "db" | "databasePath">, Listeners {
   config: Config;
   assistant: Assistant;
   registry: ToolRegistry;
-  conversations: ConversationStore;
-  jobs: JobStore;
-  turns: TurnStore;
   reminders: Reminders;
   notifier: Notifier;
   thinker: Thinker;
@@ -54,12 +38,6 @@ export interface Cyrene {
   ha: HomeAssistant;
   /** The knowledge base and the long-term memory. */
   knowledge: Knowledge;
-  /** The ingress port's app: Cyrene's own API and (later) the web UI. */
-  app: Express;
-  /** The Ollama-compatible API and /v1, for HA's Ollama integration (port assist.ollamaPort). */
-  ollama: Express;
-  /** The Wyoming handle server, for HA's Wyoming integration (port assist.wyomingPort). */
-  wyoming: NetServer;
   close(): Promise<void>;
 }
 
@@ -67,10 +45,8 @@ export interface ComposeOptions {
   logger: Logger;
   /** Tools added after the built-in ones (tests use this for tools with scripted behaviour). */
   extraTools?: Tool[];
-  /** The current instant for turns; tests pass a controllable clock. */
-  clock?: () => Date;
-  /** Time and timers for the reminders (default: the system's). */
-  schedulerClock?: Clock;
+  /** Now and timers for everything (turns, reminders, thoughts); tests pass a controllable clock. */
+  clock?: Clock;
   /** Delivers to the user (default: through Home Assistant); tests record instead. */
   notifier?: Notifier;
   /** The Home Assistant to act on (default: the configured one); the eval passes its homes. */
@@ -79,175 +55,45 @@ export interface ComposeOptions {
 
 /** The composition root: the one place that builds every part and wires them together. */
 export function createCyrene(config: Config, options: ComposeOptions): Cyrene {
-  const { logger } = options;
-  const databasePath = join(config.dataDir, "cyrene.db");
-  const db = openDatabase(databasePath);
-  const conversations = new ConversationStore(db);
-  const jobs = new JobStore(db);
-  const turns = new TurnStore(db);
-  const interrupted = jobs.interruptRunning();
-  if (interrupted > 0) logger.warn({ interrupted }, "background jobs were interrupted by the restart");
-  turns.interruptRunning();
+  const { logger, extraTools } = options;
+  const stores = openStores(config.dataDir, logger);
+  const { db, conversations, jobs, turns } = stores;
 
+  // The home: Home Assistant, its time, and the services built on them.
   const ha = options.ha ?? createHomeAssistant(config, logger);
-  const systemZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const timeZone = () => config.timeZone ?? ha.timeZone() ?? systemZone;
-  const clock = options.schedulerClock ?? systemClock;
+  const time = createHomeTime({ zone: config.timeZone, ha, clock: options.clock });
   const notifier = options.notifier ?? new HaNotifier({ ha, ttsEntity: config.reminders.ttsEntity });
-  const reminders = createReminders({
-    db,
-    ha,
-    notifier,
-    clock,
-    logger,
-    zone: timeZone,
-    settings: {
-      defaultTargets: {
-        notify: config.reminders.notify.map((t) => (t.includes(".") ? t : `notify.${t}`)),
-        speak: config.reminders.speak,
-      },
-      missedAfterMs: config.reminders.missedAfterMs,
-      snoozeMs: config.reminders.snoozeMs,
-    },
-  });
-  const maxDocumentBytes = Math.round(config.knowledge.maxDocumentMb * 2 ** 20);
-  const { baseUrl: embeddingsUrl, apiKey: embeddingsKey, model: embeddingsModel } = config.embeddings;
-  const knowledge = createKnowledge({
-    db,
-    guard: configured("network.allowHosts / network.denyHosts", () => knowledgeGuard(config)),
-    logger,
-    zone: timeZone,
-    limits: { maxBytes: maxDocumentBytes, timeoutMs: Math.max(60_000, config.web.timeoutMs) },
-    embeddings:
-      embeddingsUrl && embeddingsModel
-        ? { baseUrl: embeddingsUrl, apiKey: embeddingsKey, model: embeddingsModel }
-        : undefined,
-  });
-  const registry = new ToolRegistry().register(
-    ...generalAndHomeTools(config, { timeZone, databasePath, ha }),
-    reminderCreateTool({ reminders: reminders.service, zone: timeZone }),
-    reminderListTool({ reminders: reminders.service, store: reminders.store, zone: timeZone }),
-    reminderDeleteTool({ reminders: reminders.service, zone: timeZone }),
-    ...knowledgeTools({
-      knowledge: knowledge.base,
-      memory: knowledge.memory,
-      ownerOf: (id) => conversations.ownerOf(id),
-      files: knowledgeFileAccess(config, databasePath),
-      zone: timeZone,
-      clock: options.clock,
-      maxFileBytes: maxDocumentBytes,
-    }),
-    ...(options.extraTools ?? []),
-  );
-  configured('tools.disabled (CYRENE_TOOLS_DISABLED, option "tools_disabled")', () =>
-    registry.disable(config.tools.disabled),
-  );
-  registry.notConfigured(notConfiguredTools(config, ha));
-  configured('thinker.tools (CYRENE_THINKER_TOOLS, option "thinker_tools")', () => {
-    const unknown = config.thinker.tools.filter((name) => !registry.names().includes(name));
-    if (unknown.length)
-      throw new Error(`unknown tool ${unknown.join(", ")}; the tools are: ${registry.names().join(", ")}`);
-  });
+  const reminders = createReminders({ db, ha, notifier, time, logger, settings: reminderSettings(config) });
+  const access = toolAccess(config, stores.databasePath);
+  const knowledge = createKnowledge({ db, guard: access.guard, logger, time, ...knowledgeSettings(config) });
+  const ownerOf = (id: string) => conversations.ownerOf(id);
+  const registry = toolRegistry(config, { time, access, ha, reminders, knowledge, ownerOf, extraTools });
 
-  const llmHealth = new LlmHealth();
-  const keySetting = settingName("llm.apiKey", Boolean(config.supervisorToken));
-  const llm = new LlmClient({ ...config.llm, logger, health: llmHealth, keySetting });
+  // The agent: the LLM, the tool loop, and the turns around it.
+  const llm = configuredLlm(config, logger);
   const background = new BackgroundJobs(jobs, logger, config.agent.maxToolResultChars);
-  const synthesizer = new Synthesizer(llm, registry, background, logger, config.agent);
-  const noteSources: NonNullable<AssistantOptions["noteSources"]> = [];
+  const synthesizer = new Synthesizer(llm.client, registry, background, logger, config.agent);
+  const thoughts = openThoughts(db, time);
   const assistant = new Assistant(conversations, turns, background, synthesizer, logger, {
-    noteSources,
-    timeZone,
+    time,
+    noteSources: [thoughtNotes(thoughts, time), knowledge.factsNote.noteFor],
     customPrompt: config.agent.systemPrompt,
     turnDeadlineMs: config.agent.turnDeadlineMs,
-    clock: options.clock,
   });
-  const notifyTargets = config.reminders.notify.map((t) => (t.includes(".") ? t : `notify.${t}`));
-  const thinking = createThinker({
-    db,
-    config: config.thinker,
-    notifyTargets,
-    assistant,
-    conversations,
-    reminders: reminders.service,
-    ha,
-    notifier,
-    clock,
-    logger,
-    zone: timeZone,
-  });
-  noteSources.push(({ source }) => thinking.thinker.notesFor(source));
-  noteSources.push(knowledge.factsNote.noteFor);
+
+  // The entry points: background thoughts, and the listeners people and Home Assistant talk to.
+  const toolNames = registry.names();
+  const thinkerDeps = { config, assistant, conversations, ha, notifier, time, logger, thoughts, toolNames };
+  const thinking = createThinker({ ...thinkerDeps, reminders: reminders.service });
+  const parts = { ...stores, assistant, registry, llm, ha, reminders, thoughts, knowledge, logger };
+  const listeners = createListeners(config, parts);
   configured("thinker.schedule (CYRENE_THINKER_SCHEDULE)", () => thinking.start());
-
-  const policy = allowAllTools;
-  const toolNames = () => registry.definitions(policy).map((definition) => definition.name);
-  const health = {
-    version: VERSION,
-    model: config.llm.model,
-    tools: () => registry.definitions(policy).length,
-    disabledTools: () => registry.disabledNames(),
-    notConfiguredTools: () => registry.notConfiguredTools(),
-    vectorSearch: vectorSearchSetting(config),
-    homeAssistant: () => ha.status(),
-    llm: () => llmHealth.state,
-  };
-  const app = createApp({
-    assistant,
-    conversations,
-    jobs,
-    policy,
-    llm,
-    toolNames,
-    logger,
-    apiToken: config.server.apiToken,
-    ingressOnly: Boolean(config.supervisorToken),
-    trustUserHeaders: config.server.trustUserHeaders,
-    showAllConversations: config.server.showAllConversations,
-    health,
-    reminders: { reminders: reminders.service, store: reminders.store },
-    thoughts: thinking.thoughts,
-    thoughtRecipients: { notify: notifyTargets, satellite: config.thinker.satellite },
-    knowledge: { knowledge: knowledge.base, maxUploadBytes: maxDocumentBytes },
-    turns,
-  });
-
-  // HA Assist: the Ollama-compatible API (with /v1 beside it) and the Wyoming handle server.
-  const rules = { addon: Boolean(config.supervisorToken), allowNetworks: config.assist.allowNetworks };
-  const voice = { assistant, conversations, policy, logger, deadlineMs: config.assist.deadlineMs };
-  const ollama = createOllamaApp({
-    ...voice,
-    access: assistAccess(rules, config.server.apiToken),
-    openAi: openAiRoutes({ assistant, conversations, policy, llm, toolNames, logger }),
-    health: healthRoutes(health),
-    toolNames,
-  });
   reminders.start();
   knowledge.start();
-  const wyoming = createWyomingServer({
-    ...voice,
-    rules,
-    languages: config.assist.languages,
-    version: VERSION,
-  });
 
   return {
-    config,
-    assistant,
-    registry,
-    conversations,
-    jobs,
-    turns,
-    reminders,
-    notifier,
-    thinker: thinking.thinker,
-    thoughts: thinking.thoughts,
-    background,
-    app,
-    ollama,
-    wyoming,
-    ha,
-    knowledge,
+    ...{ config, assistant, registry, reminders, notifier, thinker: thinking.thinker, thoughts },
+    ...{ conversations, jobs, turns, background, ha, knowledge, ...listeners },
     async close() {
       await knowledge.stop();
       await thinking.stop();

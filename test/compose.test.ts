@@ -30,4 +30,10 @@ describe("tools switched off by the user", () => {
       /tools\.disabled .*unknown tool htp; the tools are: calculator, datetime/,
     );
   });
+
+  it("a thought's tools must be real tool names too", async () => {
+    await expect(startHarness({ env: { CYRENE_THINKER_TOOLS: "calculator, clock" } })).rejects.toThrow(
+      /thinker\.tools .*unknown tool clock; the tools are: calculator, datetime/,
+    );
+  });
 });

@@ -8,6 +8,7 @@ import type { ConversationStore } from "../store/conversations.js";
 import { seenHashes } from "../store/transcript.js";
 import type { TurnStore } from "../store/turns.js";
 import type { ToolDefinition } from "../tools/contract.js";
+import type { HomeTime } from "../time/home-time.js";
 import type { ToolPolicy } from "../tools/policy.js";
 import type { BackgroundJobs } from "./background-jobs.js";
 import type { EventSink, FinalEvent } from "./events.js";
@@ -95,14 +96,13 @@ export class UnknownToolCallError extends Error {
 }
 
 export interface AssistantOptions {
-  timeZone: () => string;
+  /** The current instant and the home's zone, for the turn note's clock line. */
+  time: Pick<HomeTime, "now" | "zone">;
   customPrompt?: string;
   /** The history sent to the LLM is cut to about this many characters, oldest turns first. */
   historyMaxChars?: number;
   /** A turn is stopped after this long and the user gets what exists. */
   turnDeadlineMs?: number;
-  /** The current instant; tests pass a controllable one. */
-  clock?: () => Date;
   /** Further volatile facts for a turn's note: the Thinker's notes, the remembered facts. */
   noteSources?: NoteSource[];
 }

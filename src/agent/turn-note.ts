@@ -25,7 +25,7 @@ export class TurnNotes {
 
   constructor(
     private readonly jobs: BackgroundJobs,
-    private readonly options: Pick<AssistantOptions, "timeZone" | "clock" | "noteSources">,
+    private readonly options: Pick<AssistantOptions, "time" | "noteSources">,
   ) {}
 
   /** `window`: the history the LLM still sees from before this turn. */
@@ -53,8 +53,11 @@ export class TurnNotes {
     }
     if (input.output) sections.push(outputInstruction(input.output));
     else if (input.voice) sections.push(SPOKEN_STYLE);
-    const now = this.options.clock?.() ?? new Date();
-    return { role: "system", content: turnNote({ now, timeZone: this.options.timeZone(), sections }) };
+    const { time } = this.options;
+    return {
+      role: "system",
+      content: turnNote({ now: new Date(time.now()), timeZone: time.zone(), sections }),
+    };
   }
 
   private remember(conversationId: string, text: string): void {

@@ -15,7 +15,7 @@ export interface LoadOptions {
 
 export const ADDON_OPTIONS_PATH = "/data/options.json";
 
-/** The design's AutonomousToolPolicy: what a background thought may use unless the user narrows it. */
+/** What a background thought may use (its AutonomousToolPolicy) unless the user narrows it. */
 export const AUTONOMOUS_TOOLS = [
   "iot_query",
   "iot_control",

@@ -75,9 +75,12 @@ export const configSchema = z.object({
     deadlineMs: z.number().int().min(1_000),
   }),
   reminders: z.object({
-    /** Notify services or entities every reminder goes to (besides the persistent notification). */
+    /** Notify services every reminder goes to (besides the persistent notification), as `notify.<name>`. */
     notify: z.array(
-      z.string().regex(/^(notify\.)?[a-z0-9_]+$/, "must be notify services such as mobile_app_pixel"),
+      z
+        .string()
+        .regex(/^(notify\.)?[a-z0-9_]+$/, "must be notify services such as mobile_app_pixel")
+        .transform((target) => (target.includes(".") ? target : `notify.${target}`)),
     ),
     /** Media players or Assist satellites every reminder is announced on. */
     speak: z.array(
@@ -101,7 +104,7 @@ export const configSchema = z.object({
   thinker: z.object({
     /** Thinking on its own when an automation, the schedule or a watched device asks. */
     enabled: z.boolean(),
-    /** The AutonomousToolPolicy: the tools a thought may use. */
+    /** The tools a thought may use (its AutonomousToolPolicy, tools/policy.ts). */
     tools: z.array(z.string().regex(/^[a-z_]+$/, "must be tool names such as iot_query")),
     maxPerHour: z.number().int().min(0),
     maxTokensPerDay: z.number().int().min(0),

@@ -4,6 +4,14 @@ import type { HomeAssistant } from "./service.js";
 import { haConnectionSettings, type HaConfigSlice } from "./settings.js";
 
 export type { HaStatus, HaSubscription, HomeAssistant, HomeSnapshot, ServiceCall } from "./service.js";
+export type { HassEntities, HassEntity, HassService, HassServices } from "./types.js";
+export type { HistoryPoint } from "./history.js";
+// The entity directory and name resolution, which the home tools and reminder triggers resolve words with.
+export type { EntityDirectory, EntityInfo } from "./directory.js";
+export { clearWinner, EXACT, resolve, type Candidate, type Filters, type Resolution } from "./resolve.js";
+export { listParts, targetCore, unnamedCandidates } from "./resolve-phrase.js";
+export { normalize, singular } from "./text.js";
+export { KIND_WORDS } from "./vocabulary.js";
 export {
   HaAuthError,
   HaCommandError,

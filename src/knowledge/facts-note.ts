@@ -1,11 +1,12 @@
 import { DateTime } from "luxon";
 import { latestNoteWith, type NoteTurn } from "../agent/note-source.js";
+import type { HomeTime } from "../time/home-time.js";
 import type { KnowledgeBase } from "./knowledge-base.js";
 import { MEMORY_TAG } from "./types.js";
 
 export interface FactsNoteOptions {
   /** The home's time zone, for the dates of the facts. */
-  zone?: () => string;
+  time?: Pick<HomeTime, "zone">;
   /** Facts offered at most (newest first). Default 20. */
   maxFacts?: number;
   /** A fact longer than this is left to memory_search. Default 200 characters. */
@@ -65,7 +66,7 @@ export class FactsNote {
       const [chunk] = this.knowledge.store.chunksOf(document.id);
       const text = chunk?.text.replace(/\s+/g, " ").trim() ?? "";
       const date = DateTime.fromMillis(document.updatedAt, {
-        zone: this.options.zone?.() ?? "UTC",
+        zone: this.options.time?.zone() ?? "UTC",
       }).toISODate();
       const line = `- ${text} (${date})`;
       if (!text || text.length > maxFactChars || lines.length >= maxFacts || chars + line.length > maxChars) {

@@ -1,9 +1,11 @@
+import type { Config } from "../config/schema.js";
 import type { Logger } from "../logging/logger.js";
 import type { NetworkGuard } from "../net/guard.js";
 import type { Db } from "../store/database.js";
+import type { HomeTime } from "../time/home-time.js";
 import { Embedder, type EmbeddingsOptions } from "./embeddings.js";
 import { FactsNote } from "./facts-note.js";
-import { KnowledgeBase, type KnowledgeLimits } from "./knowledge-base.js";
+import { DEFAULT_LIMITS, KnowledgeBase, type KnowledgeLimits } from "./knowledge-base.js";
 import { MemorySearch } from "./memory-search.js";
 
 export { KnowledgeBase, type IngestInput, type IngestOutcome } from "./knowledge-base.js";
@@ -18,17 +20,31 @@ export interface KnowledgeOptions {
   /** Vectors beside full text, when an embeddings endpoint is configured. */
   embeddings?: EmbeddingsOptions;
   limits?: Partial<KnowledgeLimits>;
-  zone: () => string;
+  time: HomeTime;
 }
 
 export interface Knowledge {
   base: KnowledgeBase;
+  /** The largest document, upload or file it takes. */
+  maxDocumentBytes: number;
   memory: MemorySearch;
   /** The remembered facts for the Assistant's turn note. */
   factsNote: FactsNote;
   /** Catches up on what is not indexed yet (old messages after an update, chunks without vectors), in the background. */
   start(): void;
   stop(): Promise<void>;
+}
+
+/** The knowledge settings as configured: the size and time limits, and the embeddings endpoint if one is set. */
+export function knowledgeSettings(config: Config): Pick<KnowledgeOptions, "limits" | "embeddings"> {
+  const { baseUrl, apiKey, model } = config.embeddings;
+  return {
+    limits: {
+      maxBytes: Math.round(config.knowledge.maxDocumentMb * 2 ** 20),
+      timeoutMs: Math.max(60_000, config.web.timeoutMs),
+    },
+    embeddings: baseUrl && model ? { baseUrl, apiKey, model } : undefined,
+  };
 }
 
 /** The knowledge base and the long-term memory, on the shared database. */
@@ -42,7 +58,7 @@ export function createKnowledge(options: KnowledgeOptions): Knowledge {
     limits: options.limits,
   });
   const memory = new MemorySearch(options.db, base.store);
-  const factsNote = new FactsNote(base, { zone: options.zone });
+  const factsNote = new FactsNote(base, { time: options.time });
   const stopping = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   let embedding: Promise<number> | undefined;
@@ -59,6 +75,7 @@ export function createKnowledge(options: KnowledgeOptions): Knowledge {
 
   return {
     base,
+    maxDocumentBytes: options.limits?.maxBytes ?? DEFAULT_LIMITS.maxBytes,
     memory,
     factsNote,
     start() {

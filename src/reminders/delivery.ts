@@ -1,5 +1,6 @@
-import type { Clock, TimerHandle } from "../clock.js";
-import { HaServiceTimeoutError, HaUnavailableError } from "../ha/errors.js";
+import type { TimerHandle } from "../time/clock.js";
+import type { HomeTime } from "../time/home-time.js";
+import { HaServiceTimeoutError, HaUnavailableError } from "../ha/index.js";
 import type { Logger } from "../logging/logger.js";
 import type { Notifier } from "../notify/notifier.js";
 import { failureNotice, noticeKey, reminderNotice, type Lateness } from "./notice.js";
@@ -9,7 +10,6 @@ import { PERSISTENT, type Delivery } from "./types.js";
 export interface DeliveryOptions extends Lateness {
   /** Waits between the attempts of one delivery; after the last it is given up on and reported. */
   retryDelaysMs: number[];
-  zone: () => string;
   /** The Snooze button's length, as its title says it. */
   snoozeMs?: number;
   /** While HA is away, look again this often besides when it says it is back (default 60 s). */
@@ -45,7 +45,7 @@ export class DeliveryQueue {
   constructor(
     private readonly store: ReminderStore,
     private readonly notifier: Notifier,
-    private readonly clock: Clock,
+    private readonly clock: HomeTime,
     private readonly logger: Logger,
     private readonly options: DeliveryOptions,
   ) {}
@@ -130,7 +130,7 @@ export class DeliveryQueue {
     const log = this.logger.child({ reminderId: reminder.id, target });
     try {
       const now = this.clock.now();
-      const notice = reminderNotice(reminder, occurrence, this.options.zone(), now, this.options);
+      const notice = reminderNotice(reminder, occurrence, this.clock.zone(), now, this.options);
       if (delivery.unsure && (await this.notifier.shows(target, notice.key))) {
         this.store.delivered(delivery.id, now);
         log.info("the reminder had arrived before the restart; not sent again");

@@ -1,5 +1,6 @@
-import type { Clock } from "../clock.js";
+import type { Config } from "../config/schema.js";
 import type { HomeAssistant } from "../ha/index.js";
+import type { HomeTime } from "../time/home-time.js";
 import type { Logger } from "../logging/logger.js";
 import type { Notifier } from "../notify/notifier.js";
 import type { Db } from "../store/database.js";
@@ -9,6 +10,10 @@ import { ReminderScheduler, type TriggerWatcher } from "./scheduler.js";
 import { DEFAULT_SNOOZE_MS, ReminderService } from "./service.js";
 import { ReminderStore } from "./store.js";
 import type { Targets } from "./types.js";
+
+export type { ReminderService } from "./service.js";
+export type { Claim, ReminderStore } from "./store.js";
+export { PERSISTENT, type Reminder } from "./types.js";
 
 export interface ReminderSettings {
   defaultTargets: Targets;
@@ -29,17 +34,25 @@ export interface Reminders {
   stop(): Promise<void>;
 }
 
+/** The reminder settings as configured (the notify targets are normalized by the config schema). */
+export function reminderSettings({ reminders: config }: Config): ReminderSettings {
+  return {
+    defaultTargets: { notify: config.notify, speak: config.speak },
+    missedAfterMs: config.missedAfterMs,
+    snoozeMs: config.snoozeMs,
+  };
+}
+
 /** Builds the reminders: store, scheduler, delivery ledger, and their wiring to Home Assistant. */
 export function createReminders(deps: {
   db: Db;
   ha: HomeAssistant;
   notifier: Notifier;
-  clock: Clock;
+  time: HomeTime;
   logger: Logger;
-  zone: () => string;
   settings: ReminderSettings;
 }): Reminders {
-  const { ha, clock, settings } = deps;
+  const { ha, time: clock, settings } = deps;
   const logger = deps.logger.child({ component: "reminders" });
   const store = new ReminderStore(deps.db);
   const lateness = { lateAfterMs: 60_000, missedAfterMs: settings.missedAfterMs };
@@ -47,7 +60,6 @@ export function createReminders(deps: {
   const deliveries = new DeliveryQueue(store, deps.notifier, clock, logger, {
     ...lateness,
     retryDelaysMs: settings.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS,
-    zone: deps.zone,
     snoozeMs,
   });
   const triggers: TriggerWatcher = {
@@ -61,7 +73,6 @@ export function createReminders(deps: {
   };
   const scheduler = new ReminderScheduler(store, deliveries, triggers, clock, logger, lateness);
   const service = new ReminderService(store, scheduler, ha, deps.notifier, clock, {
-    zone: deps.zone,
     defaultTargets: settings.defaultTargets,
     defaultTime: { hour: 9, minute: 0 },
     snoozeMs,

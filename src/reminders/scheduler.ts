@@ -1,4 +1,4 @@
-import type { Clock, TimerHandle } from "../clock.js";
+import type { Clock, TimerHandle } from "../time/clock.js";
 import type { HaSubscription } from "../ha/index.js";
 import type { Logger } from "../logging/logger.js";
 import type { DeliveryQueue } from "./delivery.js";

@@ -1,5 +1,5 @@
 import { DateTime } from "luxon";
-import type { Clock } from "../clock.js";
+import type { HomeTime } from "../time/home-time.js";
 import type { HomeAssistant } from "../ha/index.js";
 import { InputError } from "../input-error.js";
 import type { Notifier } from "../notify/notifier.js";
@@ -25,7 +25,6 @@ export interface CreateInput {
 }
 
 export interface ReminderServiceOptions {
-  zone: () => string;
   /** Where reminders go when the request names no target. */
   defaultTargets: Targets;
   /** Time of day for a reminder given a day but no time. */
@@ -49,7 +48,7 @@ export class ReminderService {
     private readonly scheduler: ReminderScheduler,
     private readonly ha: HomeAssistant,
     private readonly notifier: Notifier,
-    private readonly clock: Clock,
+    private readonly clock: HomeTime,
     private readonly options: ReminderServiceOptions,
   ) {}
 
@@ -155,7 +154,7 @@ export class ReminderService {
   private async confirmArmed(reminder: Reminder, notes: string[]): Promise<void> {
     const armed = this.scheduler.armed(reminder.id);
     if (!armed) return;
-    let timer: ReturnType<Clock["setTimer"]> | undefined;
+    let timer: ReturnType<HomeTime["setTimer"]> | undefined;
     const waited = new Promise<"waiting">((resolve) => {
       timer = this.clock.setTimer(() => resolve("waiting"), ARM_WAIT_MS);
     });
@@ -200,7 +199,7 @@ export class ReminderService {
         'A reminder needs `at` (a time: "2026-12-03T15:00", "明天下午三点", "in 20 minutes") or `when` (an entity state).',
       );
     }
-    const zone = this.options.zone();
+    const zone = this.clock.zone();
     const now = DateTime.fromMillis(this.clock.now(), { zone });
     const resolved = await resolveDateTime(input.at, zone, now);
     let start = resolved.value.setZone(zone).startOf("second");

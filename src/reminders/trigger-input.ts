@@ -1,5 +1,4 @@
-import type { HomeAssistant } from "../ha/index.js";
-import { clearWinner, resolve } from "../ha/resolve.js";
+import { clearWinner, resolve, type HomeAssistant } from "../ha/index.js";
 import { InputError } from "../input-error.js";
 import type { TriggerSchedule } from "./types.js";
 

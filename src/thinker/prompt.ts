@@ -2,7 +2,7 @@ import { DateTime } from "luxon";
 import type { HomeAssistant } from "../ha/index.js";
 import { HOUSEHOLD } from "../store/conversation-access.js";
 import type { ConversationStore } from "../store/conversations.js";
-import type { Reminder } from "../reminders/types.js";
+import type { Reminder } from "../reminders/index.js";
 import type { ThoughtTrigger } from "../store/thought-types.js";
 
 /** The form a thought's answer takes: the outcome the LLM chose, and its words. */

@@ -1,9 +1,9 @@
 import type { Assistant } from "../agent/assistant.js";
-import type { Clock } from "../clock.js";
+import type { HomeTime } from "../time/home-time.js";
 import type { HomeAssistant } from "../ha/index.js";
 import type { Logger } from "../logging/logger.js";
 import type { Notifier } from "../notify/notifier.js";
-import type { ReminderService } from "../reminders/service.js";
+import type { ReminderService } from "../reminders/index.js";
 import { HOUSEHOLD } from "../store/conversation-access.js";
 import type { ConversationStore } from "../store/conversations.js";
 import type { ToolPolicy } from "../tools/policy.js";
@@ -19,10 +19,9 @@ export interface ThinkerDeps {
   reminders: ReminderService;
   ha: HomeAssistant;
   notifier: Notifier;
-  clock: Clock;
+  time: HomeTime;
   logger: Logger;
-  zone: () => string;
-  /** The AutonomousToolPolicy: what a thought may use (the registry enforces it). */
+  /** What a thought may use (an AutonomousToolPolicy; the registry enforces it). */
   policy: ToolPolicy;
   limits: Limits;
   /** Where a message to the user goes besides the persistent notification. */
@@ -73,7 +72,7 @@ export class Thinker {
   constructor(private readonly deps: ThinkerDeps) {
     deps.assistant.onTurnStart((source) => {
       if (source === "thinker") return;
-      this.lastPersonAt = deps.clock.now();
+      this.lastPersonAt = deps.time.now();
       this.running?.abort.abort("the user started talking");
     });
   }
@@ -87,14 +86,6 @@ export class Thinker {
     }
     this.queue.push({ trigger });
     return (this.draining ??= this.drain().finally(() => (this.draining = undefined)));
-  }
-
-  /** The notes thoughts left for the next conversation (taken once), for a turn's note. */
-  notesFor(source: string): string | undefined {
-    if (source === "thinker") return undefined;
-    const notes = this.deps.store.takeNotes(this.deps.clock.now());
-    if (notes.length === 0) return undefined;
-    return `Notes from your background thinking, to mention where it fits:\n${notes.map((n) => `- ${n.text}`).join("\n")}`;
   }
 
   async stop(): Promise<void> {
@@ -120,11 +111,11 @@ export class Thinker {
    * timer, not a loop), and while a person's turn is still running.
    */
   private async yieldToPeople(): Promise<void> {
-    const { clock, store } = this.deps;
+    const { time, store } = this.deps;
     const gap = this.deps.yieldMs ?? 30_000;
-    const since = clock.now();
+    const since = time.now();
     for (;;) {
-      const now = clock.now();
+      const now = time.now();
       const talking = store.peopleTalking();
       // Talking, or just seen to have stopped: the quiet starts now.
       if (talking || this.seenTalking) this.lastPersonAt = now;
@@ -136,9 +127,9 @@ export class Thinker {
         return;
       }
       await new Promise<void>((resolve) => {
-        const timer = clock.setTimer(() => resolve(), talking ? TALKING_LOOK_MS : gap - quietFor);
+        const timer = time.setTimer(() => resolve(), talking ? TALKING_LOOK_MS : gap - quietFor);
         this.wake = () => {
-          clock.clearTimer(timer);
+          time.clearTimer(timer);
           resolve();
         };
       });
@@ -147,15 +138,15 @@ export class Thinker {
   }
 
   private skip(refused: Refusal, trigger: ThoughtTrigger): void {
-    this.deps.store.countSkip(refused.kind, this.deps.clock.now());
+    this.deps.store.countSkip(refused.kind, this.deps.time.now());
     this.deps.logger.info({ reason: refused.text, prompt: trigger.prompt }, "thought skipped");
   }
 
   private async runOne({ trigger, retryOf }: Queued): Promise<void> {
-    const { store, clock, logger } = this.deps;
-    const zone = this.deps.zone();
+    const { store, time, logger } = this.deps;
+    const zone = time.zone();
     const key = (trigger.topic ?? trigger.prompt).trim().toLowerCase();
-    const now = clock.now();
+    const now = time.now();
     const refused = refusal(store, this.deps.limits, key, now, zone, retryOf);
     if (refused) return this.skip(refused, trigger);
     const id = store.start(trigger, key, now);
@@ -210,7 +201,7 @@ export class Thinker {
             status: cancelled ? "cancelled" : "failed",
             reason: cancelled ? String(abort.signal.reason) : outcome.error.message,
           },
-          clock.now(),
+          time.now(),
         );
         logger.info(
           { thoughtId: id, reason: abort.signal.reason ?? outcome.error.message },
@@ -231,7 +222,7 @@ export class Thinker {
           text: decided.text,
           reason: delivered.reason,
         },
-        clock.now(),
+        time.now(),
       );
       logger.info(
         { thoughtId: id, outcome: delivered.outcome, actions: actions.length, tokens },
@@ -261,7 +252,7 @@ export class Thinker {
   ): Promise<{ outcome: Outcome; reason?: string }> {
     const { outcome, text } = decided;
     if (outcome !== "tell" && outcome !== "ask") return { outcome };
-    if (isQuiet(this.deps.limits.quietHours, this.deps.clock.now(), zone)) {
+    if (isQuiet(this.deps.limits.quietHours, this.deps.time.now(), zone)) {
       return {
         outcome: "note",
         reason: `quiet hours (${this.deps.limits.quietHours}): kept as a note instead of a ${outcome}`,

@@ -14,11 +14,25 @@ export interface ToolPolicy {
 
 export const allowAllTools: ToolPolicy = { name: "all", allows: () => true };
 
-export function whitelistPolicy(
-  name: string,
-  toolNames: Iterable<string>,
-  options: { autonomous?: boolean } = {},
-): ToolPolicy {
+export function whitelistPolicy(name: string, toolNames: Iterable<string>): ToolPolicy {
   const allowed = new Set(toolNames);
-  return { name, allows: (toolName) => allowed.has(toolName), autonomous: options.autonomous ?? false };
+  return { name, allows: (toolName) => allowed.has(toolName) };
+}
+
+/**
+ * What a background thought may use: only the named tools (thinker.tools, by default AUTONOMOUS_TOOLS),
+ * and nobody is watching, so a tool refuses what would need the user's yes instead of asking.
+ */
+export class AutonomousToolPolicy implements ToolPolicy {
+  readonly name = "autonomous";
+  readonly autonomous = true;
+  private readonly allowed: ReadonlySet<string>;
+
+  constructor(toolNames: Iterable<string>) {
+    this.allowed = new Set(toolNames);
+  }
+
+  allows(toolName: string): boolean {
+    return this.allowed.has(toolName);
+  }
 }

@@ -59,6 +59,14 @@ describe("loadConfig", () => {
 });
 
 describe("lists and switches", () => {
+  it("gives reminder notify targets their notify. domain, once", () => {
+    const env = { CYRENE_REMINDER_NOTIFY_TARGETS: "mobile_app_pixel, notify.family" };
+    expect(loadConfig({ env, optionsPath: missing }).reminders.notify).toEqual([
+      "notify.mobile_app_pixel",
+      "notify.family",
+    ]);
+  });
+
   it("reads comma lists and booleans from the environment, and arrays from options", () => {
     const config = loadConfig({
       env: { CYRENE_HA_EXPOSE_ALL: "yes", CYRENE_HA_SENSITIVE_DOMAINS: "lock, alarm_control_panel" },

@@ -1,6 +1,7 @@
 import { createServer } from "node:net";
 import { PassThrough } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
+import { createHomeTime } from "../../src/time/home-time.js";
 import { HomeAssistantClient } from "../../src/ha/client.js";
 import {
   createHomeAssistant,
@@ -66,7 +67,10 @@ describe("the Home Assistant client without a usable HA", () => {
     const client = track(createHomeAssistant({ ha }, silentLogger()));
     expect(client.status()).toEqual({ state: "not_configured" });
     await expect(client.snapshot()).rejects.toBeInstanceOf(HaNotConfiguredError);
-    const result = await iotQueryTool({ ha: client }).execute({ query: "lights" }, toolContext());
+    const result = await iotQueryTool({ ha: client, time: createHomeTime({ ha: client }) }).execute(
+      { query: "lights" },
+      toolContext(),
+    );
     expect(result).toEqual({
       success: false,
       error: expect.stringMatching(/^Home Assistant is not configured.*CYRENE_HA_URL/),

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { createHomeTime } from "../../src/time/home-time.js";
 import type { HomeAssistant } from "../../src/ha/index.js";
 import type { ToolResult } from "../../src/tools/contract.js";
 import { iotControlTool } from "../../src/tools/home/iot-control.js";
@@ -34,8 +35,8 @@ describeHa("Home Assistant restarting mid-session", () => {
     "answers 'unavailable' at once while HA is away, then reconnects, re-reads everything and works",
     { timeout: 180_000 },
     async () => {
-      const query = iotQueryTool({ ha });
-      const control = iotControlTool({ ha, sensitiveDomains: [] });
+      const query = iotQueryTool({ ha, time: createHomeTime({ ha }) });
+      const control = iotControlTool({ ha, time: createHomeTime({ ha }), sensitiveDomains: [] });
       expect(data(await query.execute({ query: "厨房的灯" }, ctx())).results[0]).toMatch(
         /^Kitchen Lights \(light\.kitchen_lights\)/,
       );

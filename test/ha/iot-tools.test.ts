@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
+import { createHomeTime } from "../../src/time/home-time.js";
 import type { HomeAssistant } from "../../src/ha/index.js";
 import type { ToolResult } from "../../src/tools/contract.js";
 import { iotControlTool } from "../../src/tools/home/iot-control.js";
@@ -31,7 +32,10 @@ describeHa("iot tools against a real Home Assistant", (info) => {
   beforeAll(async () => {
     ha = connectHa(info);
     await whenReady(ha);
-    const tools = { query: iotQueryTool({ ha }), control: iotControlTool({ ha, sensitiveDomains: [] }) };
+    const tools = {
+      query: iotQueryTool({ ha, time: createHomeTime({ ha }) }),
+      control: iotControlTool({ ha, time: createHomeTime({ ha }), sensitiveDomains: [] }),
+    };
     run = (tool, args, turnId = "turn-1") =>
       steady(ha, () => tools[tool].execute(args, toolContext({ conversationId: "conv-ha", turnId })));
   });
@@ -242,6 +246,7 @@ describeHa("iot tools against a real Home Assistant", (info) => {
       // A room's lights are a group: more than maxTargetsWithoutAll of them need all.
       const strict = iotControlTool({
         ha,
+        time: createHomeTime({ ha }),
         sensitiveDomains: [],
         maxTargetsWithoutAll: roomLights.length - 1,
       });

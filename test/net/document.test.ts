@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fetchDocument } from "../../src/net/index.js";
+import { fetchDocument } from "../../src/net/document.js";
 import { expectNetError, FETCH_LIMITS, testGuard, useWebFixture } from "../support/web.js";
 
 const web = useWebFixture();

@@ -8,6 +8,7 @@ import type { TimeSchedule } from "../../src/reminders/types.js";
 import { openDatabase } from "../../src/store/database.js";
 import { FakeHomeAssistant } from "../ha/support/fake-ha.js";
 import { sampleHome } from "../ha/support/sample-home.js";
+import { createHomeTime } from "../../src/time/home-time.js";
 import { FakeClock } from "../support/fake-clock.js";
 
 /** The DST and calendar edge cases, through the scheduler on a fake clock (the math alone: recurrence.test.ts). */
@@ -50,9 +51,8 @@ function home(start: string, zone = NY) {
     db: openDatabase(":memory:"),
     ha: new FakeHomeAssistant(sampleHome()),
     notifier,
-    clock,
+    time: createHomeTime({ zone, clock }),
     logger: silentLogger(),
-    zone: () => zone,
     settings: { defaultTargets: { notify: [], speak: [] }, missedAfterMs: 12 * HOUR },
   });
   running.push(reminders);

@@ -12,6 +12,7 @@ import { createReminders, type ReminderSettings, type Reminders } from "../../sr
 import { openDatabase, type Db } from "../../src/store/database.js";
 import { FakeHomeAssistant } from "../ha/support/fake-ha.js";
 import { sampleHome } from "../ha/support/sample-home.js";
+import { createHomeTime } from "../../src/time/home-time.js";
 import { FakeClock } from "../support/fake-clock.js";
 
 const ZONE = "Asia/Shanghai";
@@ -73,9 +74,8 @@ function build(
     db,
     ha,
     notifier,
-    clock,
+    time: createHomeTime({ zone: ZONE, clock }),
     logger: silentLogger(),
-    zone: () => ZONE,
     settings: {
       defaultTargets: { notify: [], speak: [] },
       missedAfterMs: 6 * 3_600_000,

@@ -1,4 +1,4 @@
-import type { Clock, TimerHandle } from "../../src/clock.js";
+import type { Clock, TimerHandle } from "../../src/time/clock.js";
 
 /** A clock a test moves by hand: `advance` runs the timers that fall due, in order. */
 export class FakeClock implements Clock {

@@ -3,6 +3,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo, Server as NetServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { systemClock } from "../../src/time/clock.js";
 import { createOllamaServer } from "../../src/assist/ollama/server.js";
 import { createCyrene, type Cyrene } from "../../src/compose.js";
 import { loadConfig } from "../../src/config/load.js";
@@ -30,7 +31,7 @@ export interface HarnessOptions {
   env?: Record<string, string>;
   tools?: Tool[];
   dataDir?: string;
-  /** The instant turns see (default: the real clock). */
+  /** The instant the app sees, turns included (default: the real clock); timers stay the system's. */
   clock?: () => Date;
   /** Also serve the Assist listeners (Ollama API, Wyoming) on random loopback ports. */
   assist?: boolean;
@@ -56,10 +57,12 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     },
   });
   config.llm.requestTimeoutMs = 5_000;
+  const now = options.clock;
+  const clock = now && { ...systemClock, now: () => now().getTime() };
   let cyrene = createCyrene(config, {
     logger: silentLogger(),
     extraTools: options.tools,
-    clock: options.clock,
+    clock,
     notifier: options.notifier,
   });
   let servers = await listen(cyrene, options.assist ?? false);
@@ -87,7 +90,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       cyrene = createCyrene(config, {
         logger: silentLogger(),
         extraTools: options.tools,
-        clock: options.clock,
+        clock,
         notifier: options.notifier,
       });
       servers = await listen(cyrene, options.assist ?? false);

@@ -14,6 +14,7 @@ import { Thinker } from "../../src/thinker/thinker.js";
 import { allowAllTools } from "../../src/tools/policy.js";
 import { FakeHomeAssistant } from "../ha/support/fake-ha.js";
 import { sampleHome } from "../ha/support/sample-home.js";
+import { createHomeTime } from "../../src/time/home-time.js";
 import { FakeClock } from "../support/fake-clock.js";
 
 const HOUR = 3_600_000;
@@ -97,9 +98,8 @@ function build(options: { maxPerHour: number; dedupeMs?: number; yieldMs?: numbe
     reminders: { list: () => [] } as unknown as ReminderService,
     ha: new FakeHomeAssistant(sampleHome()),
     notifier,
-    clock,
+    time: createHomeTime({ zone: "Asia/Shanghai", clock }),
     logger: silentLogger(),
-    zone: () => "Asia/Shanghai",
     policy: allowAllTools,
     limits: {
       maxPerHour: options.maxPerHour,

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { silentLogger } from "../../src/logging/logger.js";
 import { defineTool } from "../../src/tools/define-tool.js";
-import { allowAllTools, whitelistPolicy } from "../../src/tools/policy.js";
+import { allowAllTools, AutonomousToolPolicy, whitelistPolicy } from "../../src/tools/policy.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
 import { testTools } from "../support/test-tools.js";
 
@@ -49,6 +49,30 @@ describe("ToolRegistry", () => {
     });
     const refused = await registry.execute(call("explode", {}), { ...options, policy });
     expect(refused).toMatchObject({ success: false, error: expect.stringMatching(/not allowed here/) });
+  });
+
+  it("runs a background thought's tools under the AutonomousToolPolicy: only those named, nobody watching", async () => {
+    const watched = defineTool({
+      name: "watched",
+      description: "d",
+      parameters: z.object({}),
+      execute: (_args, ctx) => ({ autonomous: ctx.autonomous }),
+    });
+    const local = new ToolRegistry().register(...tools, watched);
+    const policy = new AutonomousToolPolicy(["watched"]);
+    expect(local.definitions(policy).map((d) => d.name)).toEqual(["watched"]);
+    expect(await local.execute(call("watched", {}), { ...options, policy })).toEqual({
+      success: true,
+      data: { autonomous: true },
+    });
+    expect(await local.execute(call("watched", {}), options)).toEqual({
+      success: true,
+      data: { autonomous: false },
+    });
+    expect(await local.execute(call("add", { a: 1, b: 2 }), { ...options, policy })).toMatchObject({
+      success: false,
+      error: expect.stringMatching(/not allowed here \(policy "autonomous"\)/),
+    });
   });
 
   it("neither offers nor runs a tool whose service is not configured, and names the setting", async () => {

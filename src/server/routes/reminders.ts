@@ -1,9 +1,7 @@
 import { Router } from "express";
 import { z } from "zod";
 import { InputError } from "../../input-error.js";
-import type { ReminderService } from "../../reminders/service.js";
-import type { ReminderStore } from "../../reminders/store.js";
-import type { Reminder } from "../../reminders/types.js";
+import type { Reminder, ReminderService, ReminderStore } from "../../reminders/index.js";
 import { parseBody } from "../../http/body.js";
 import { HttpError } from "../../http/errors.js";
 

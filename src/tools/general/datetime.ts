@@ -3,15 +3,14 @@ import { z } from "zod";
 import { ToolError, type Tool } from "../contract.js";
 import { defineTool } from "../define-tool.js";
 import { parseDuration } from "../../time/duration.js";
+import type { HomeTime } from "../../time/home-time.js";
 import { lunarOf, solarTerms } from "../../time/lunar.js";
 import { checkZone, resolveDateTime } from "../../time/parse.js";
 import { dayFacts, diff, format, point } from "./datetime/present.js";
 
 export interface DatetimeOptions {
-  /** The home's IANA time zone (read on every call, so a changed setting applies at once). */
-  timeZone: () => string;
-  /** The current instant; tests pass a fixed one. */
-  now?: () => Date;
+  /** The current instant and the home's IANA zone (read on every call, so a changed setting applies at once). */
+  time: Pick<HomeTime, "now" | "zone">;
 }
 
 // One instant (`datetime`, default now, shifted by `add`) and optional views of it, so no operation
@@ -32,9 +31,9 @@ const DESCRIPTION =
   "Dates, weekdays, time zones, countdowns, Chinese lunar calendar (日期/时间/时区/星期几/倒计时/农历/节气). " +
   "Use instead of guessing any date.";
 
-/** A date/time tool; `timeZone()` gives the home's IANA zone. */
+/** A date/time tool, in the home's zone unless asked for another. */
 export function datetimeTool(options: DatetimeOptions): Tool {
-  const clock = options.now ?? (() => new Date());
+  const { time } = options;
   return defineTool({
     name: "datetime",
     description: DESCRIPTION,
@@ -42,12 +41,12 @@ export function datetimeTool(options: DatetimeOptions): Tool {
     execute(args, ctx) {
       let home = "UTC";
       try {
-        home = checkZone(options.timeZone());
+        home = checkZone(time.zone());
       } catch {
-        ctx.logger.warn({ timeZone: options.timeZone() }, "invalid home time zone; using UTC");
+        ctx.logger.warn({ timeZone: time.zone() }, "invalid home time zone; using UTC");
       }
       const zone = given(args.time_zone) ? checkZone(args.time_zone) : home;
-      return run(args, zone, DateTime.fromJSDate(clock()).setZone(zone));
+      return run(args, zone, DateTime.fromMillis(time.now()).setZone(zone));
     },
   });
 }

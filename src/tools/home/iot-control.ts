@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { HomeAssistant, HomeSnapshot } from "../../ha/index.js";
+import type { HomeTime } from "../../time/home-time.js";
 import { ToolError, type Tool, type ToolContext } from "../contract.js";
 import { defineTool } from "../define-tool.js";
 import { Confirmations } from "./iot/confirmations.js";
@@ -13,6 +14,8 @@ export interface IotControlOptions {
   ha: HomeAssistant;
   /** Domains whose every action needs the user's confirmation in a following turn. */
   sensitiveDomains: string[];
+  /** Now, and the home's zone for the times shown. */
+  time: Pick<HomeTime, "now" | "zone">;
   /** How long to wait for the new state after a call (default 2 s). */
   settleMs?: number;
   /** How long a confirmation stays valid (default 5 min). */
@@ -67,7 +70,7 @@ export function iotControlTool(options: IotControlOptions): Tool {
   const run = async (home: HomeSnapshot, action: PlannedAction, ctx: ToolContext, confirmed: boolean) => {
     await ensureExposedNow(options.ha, guarded(home, action));
     try {
-      const outcome = await callAndReport(options.ha, home, action, settleMs, ctx.signal);
+      const outcome = await callAndReport(options.ha, home, action, options.time, settleMs, ctx.signal);
       return {
         done: (confirmed ? "confirmed and done: " : "") + describeAction(action),
         results: outcome.results,

@@ -1,7 +1,12 @@
 import { z } from "zod";
-import type { EntityDirectory } from "../../ha/directory.js";
-import type { HomeAssistant, HomeSnapshot } from "../../ha/index.js";
-import { resolve, type Candidate } from "../../ha/resolve.js";
+import {
+  resolve,
+  type Candidate,
+  type EntityDirectory,
+  type HomeAssistant,
+  type HomeSnapshot,
+} from "../../ha/index.js";
+import type { HomeTime } from "../../time/home-time.js";
 import type { Tool } from "../contract.js";
 import { defineTool } from "../define-tool.js";
 import { stateLine, type FormatContext } from "./iot/format.js";
@@ -12,6 +17,8 @@ import { notExposed } from "./iot/targets.js";
 
 export interface IotQueryOptions {
   ha: HomeAssistant;
+  /** Now, and the home's zone for the times shown (the configured one before HA's). */
+  time: Pick<HomeTime, "now" | "zone">;
 }
 
 const LIMIT_ERROR = "limit is a whole number from 1 to 100 (default 20). limit 取 1–100 的整数。";
@@ -60,10 +67,10 @@ export function iotQueryTool(options: IotQueryOptions): Tool {
     async execute(args, ctx) {
       const { home, answer, best } = await withFreshExposure(options.ha, (home) => ({
         home,
-        ...find(home, args),
+        ...find(home, args, options.time),
       }));
       if (best && args.history_hours !== undefined) {
-        answer.history = await history(options.ha, home, best, args.history_hours, ctx.signal);
+        answer.history = await history(options, home, best, args.history_hours, ctx.signal);
       }
       return answer;
     },
@@ -73,7 +80,11 @@ export function iotQueryTool(options: IotQueryOptions): Tool {
 type Args = z.output<typeof parameters>;
 
 /** The answer for the arguments, and the best match (for its history). Throws ToolErrors. */
-function find(home: HomeSnapshot, args: Args): { answer: Record<string, unknown>; best?: Candidate } {
+function find(
+  home: HomeSnapshot,
+  args: Args,
+  time: IotQueryOptions["time"],
+): { answer: Record<string, unknown>; best?: Candidate } {
   const dir = home.directory;
   const raw = args.query?.trim() ?? "";
   if (!raw) return { answer: overview(dir) };
@@ -81,8 +92,8 @@ function find(home: HomeSnapshot, args: Args): { answer: Record<string, unknown>
   const resolution = resolve(dir, text, filters);
   const format: FormatContext = {
     directory: dir,
-    now: Date.now(),
-    timeZone: home.timeZone,
+    now: time.now(),
+    timeZone: time.zone(),
     temperatureUnit: home.temperatureUnit,
   };
   const line = (c: Candidate) => stateLine(c.entity, home.states[c.entity.entityId], format);
@@ -123,20 +134,20 @@ function find(home: HomeSnapshot, args: Args): { answer: Record<string, unknown>
 }
 
 async function history(
-  ha: HomeAssistant,
+  { ha, time }: IotQueryOptions,
   home: HomeSnapshot,
   target: Candidate,
   hours: number,
   signal: AbortSignal,
 ) {
-  const end = new Date();
+  const end = new Date(time.now());
   const start = new Date(end.getTime() - hours * 3_600_000);
   const unit = home.states[target.entity.entityId]?.attributes.unit_of_measurement;
   try {
     signal.throwIfAborted();
     const points = await ha.history(target.entity.entityId, start, end);
     return summarizeHistory(target.entity.entityId, points, start, end, {
-      timeZone: home.timeZone,
+      timeZone: time.zone(),
       unit: typeof unit === "string" ? unit : undefined,
     });
   } catch (error) {

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import type { ReminderService } from "../../reminders/service.js";
+import type { ReminderService } from "../../reminders/index.js";
+import type { HomeTime } from "../../time/home-time.js";
 import type { Tool } from "../contract.js";
 import { defineTool } from "../define-tool.js";
 import { presentReminder } from "./reminders/present.js";
@@ -21,7 +22,10 @@ const DESCRIPTION =
   "Set a real reminder (提醒/闹钟/定时) at a time, repeating, or when something happens at home (到家, 门开着); " +
   "it arrives as a Home Assistant notification.";
 
-export function reminderCreateTool(options: { reminders: ReminderService; zone: () => string }): Tool {
+export function reminderCreateTool(options: {
+  reminders: ReminderService;
+  time: Pick<HomeTime, "zone">;
+}): Tool {
   return defineTool({
     name: "reminder_create",
     description: DESCRIPTION,
@@ -48,7 +52,7 @@ export function reminderCreateTool(options: { reminders: ReminderService; zone: 
         conversationId: ctx.conversationId,
         createdBy: ctx.person,
       });
-      return { created: presentReminder(reminder, options.zone()), ...(notes.length ? { notes } : {}) };
+      return { created: presentReminder(reminder, options.time.zone()), ...(notes.length ? { notes } : {}) };
     },
   });
 }

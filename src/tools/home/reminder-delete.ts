@@ -1,5 +1,6 @@
 import { z } from "zod";
-import type { ReminderService } from "../../reminders/service.js";
+import type { ReminderService } from "../../reminders/index.js";
+import type { HomeTime } from "../../time/home-time.js";
 import { ToolError, type Tool } from "../contract.js";
 import { defineTool } from "../define-tool.js";
 import { presentReminder } from "./reminders/present.js";
@@ -13,13 +14,16 @@ const parameters = z.object({
 const DESCRIPTION =
   "Delete a reminder (删除/取消提醒) by id or by its words; a recurring one whole or just its next time.";
 
-export function reminderDeleteTool(options: { reminders: ReminderService; zone: () => string }): Tool {
+export function reminderDeleteTool(options: {
+  reminders: ReminderService;
+  time: Pick<HomeTime, "zone">;
+}): Tool {
   return defineTool({
     name: "reminder_delete",
     description: DESCRIPTION,
     parameters,
     execute(args) {
-      const zone = options.zone();
+      const zone = options.time.zone();
       const id = args.id?.trim() || pickByWords(options.reminders, args.match ?? "", zone);
       const { reminder, cancelled } = options.reminders.cancel(id, args.only_next ? "next" : "series");
       return {

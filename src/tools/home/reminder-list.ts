@@ -1,7 +1,7 @@
 import { DateTime } from "luxon";
 import { z } from "zod";
-import type { ReminderService } from "../../reminders/service.js";
-import type { ReminderStore } from "../../reminders/store.js";
+import type { ReminderService, ReminderStore } from "../../reminders/index.js";
+import type { HomeTime } from "../../time/home-time.js";
 import { resolveDateTime } from "../../time/parse.js";
 import type { Tool } from "../contract.js";
 import { defineTool } from "../define-tool.js";
@@ -20,15 +20,15 @@ const DESCRIPTION =
 export function reminderListTool(options: {
   reminders: ReminderService;
   store: ReminderStore;
-  zone: () => string;
+  time: Pick<HomeTime, "now" | "zone">;
 }): Tool {
   return defineTool({
     name: "reminder_list",
     description: DESCRIPTION,
     parameters,
     async execute(args) {
-      const zone = options.zone();
-      const now = DateTime.now().setZone(zone);
+      const zone = options.time.zone();
+      const now = DateTime.fromMillis(options.time.now(), { zone });
       const from = args.from ? (await resolveDateTime(args.from, zone, now)).value.toMillis() : -Infinity;
       const to = args.to ? (await resolveDateTime(args.to, zone, now)).value.toMillis() : Infinity;
       const words = (args.query ?? "").toLowerCase().split(/\s+/).filter(Boolean);

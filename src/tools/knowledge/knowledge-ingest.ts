@@ -1,8 +1,9 @@
 import { z } from "zod";
 import type { IngestOutcome, KnowledgeBase } from "../../knowledge/index.js";
+import type { FileAccess } from "../access.js";
 import { ToolError, type Tool } from "../contract.js";
 import { defineTool } from "../define-tool.js";
-import { readRootFile, type FileAccess } from "./read-root-file.js";
+import { readRootFile } from "./read-root-file.js";
 
 export interface KnowledgeIngestOptions {
   knowledge: KnowledgeBase;

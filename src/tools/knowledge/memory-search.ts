@@ -1,6 +1,7 @@
 import { DateTime } from "luxon";
 import { z } from "zod";
 import { resolveRange, type MemoryHit, type MemorySearch } from "../../knowledge/index.js";
+import type { HomeTime } from "../../time/home-time.js";
 import type { Tool } from "../contract.js";
 import { defineTool } from "../define-tool.js";
 
@@ -8,9 +9,7 @@ export interface MemorySearchOptions {
   memory: MemorySearch;
   /** Whose a conversation is (its owner key): a turn recalls only what was said in its owner's conversations. */
   ownerOf: (conversationId: string) => string | undefined;
-  zone: () => string;
-  /** The current instant (tests pass their own). */
-  clock?: () => Date;
+  time: Pick<HomeTime, "now" | "zone">;
 }
 
 const DESCRIPTION =
@@ -36,8 +35,8 @@ export function memorySearchTool(options: MemorySearchOptions): Tool {
     parameters,
     untrustedOutput: true,
     async execute(args, ctx) {
-      const zone = options.zone();
-      const now = DateTime.fromJSDate(options.clock?.() ?? new Date(), { zone });
+      const zone = options.time.zone();
+      const now = DateTime.fromMillis(options.time.now(), { zone });
       const range = await resolveRange(args.from, args.to, zone, now);
       const hits = options.memory.search({
         query: args.query,

@@ -1,4 +1,5 @@
 import { constants } from "node:fs";
+import type { FileAccess } from "../access.js";
 import { ToolError } from "../contract.js";
 import {
   assertNotProtected,
@@ -7,13 +8,7 @@ import {
   openVerified,
   resolveProtected,
 } from "../general/file/paths.js";
-import { resolvePath, type Root } from "../general/file/roots.js";
-
-/** Where the knowledge base may read files: the file tool's folders, with its protected paths. */
-export interface FileAccess {
-  roots: Root[];
-  protectedPaths: string[];
-}
+import { resolvePath } from "../general/file/roots.js";
 
 /**
  * Reads a whole file inside the file tool's folders under the file tool's rules (no "..", no symlink

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { systemClock, type Clock } from "../../../src/clock.js";
+import { systemClock, type Clock } from "../../../src/time/clock.js";
 import { createCyrene, type Cyrene } from "../../../src/compose.js";
 import { loadConfig } from "../../../src/config/load.js";
 import { silentLogger } from "../../../src/logging/logger.js";
@@ -60,8 +60,7 @@ export class CyreneOnHa {
         ...options.env,
       },
     });
-    const build = () =>
-      createCyrene(config, { logger: silentLogger(), schedulerClock: options.clock ?? systemClock });
+    const build = () => createCyrene(config, { logger: silentLogger(), clock: options.clock ?? systemClock });
     return new CyreneOnHa(build(), build, dataDir);
   }
 

@@ -7,7 +7,7 @@ import { failWith, succeed, type ToolArgs } from "../../support/tool-calls.js";
 // Wednesday 2026-03-04 18:00 in Shanghai (农历正月十六).
 const NOW = new Date("2026-03-04T10:00:00Z");
 let homeZone = "Asia/Shanghai";
-const tool = datetimeTool({ timeZone: () => homeZone, now: () => NOW });
+const tool = datetimeTool({ time: { zone: () => homeZone, now: () => NOW.getTime() } });
 
 const call = (args: ToolArgs) => succeed(tool, args);
 const failure = (args: ToolArgs) => failWith(tool, args);

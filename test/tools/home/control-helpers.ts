@@ -1,3 +1,4 @@
+import { createHomeTime } from "../../../src/time/home-time.js";
 import type { ToolResult } from "../../../src/tools/contract.js";
 import { iotControlTool, type IotControlOptions } from "../../../src/tools/home/iot-control.js";
 import { FakeHomeAssistant } from "../../ha/support/fake-ha.js";
@@ -9,7 +10,13 @@ export type Data = Record<string, unknown> & { results: string[]; done: string }
 /** iot_control on a fake HA over the sample home; `call` runs it in a given turn and conversation. */
 export function setupControl(options: Partial<IotControlOptions> = {}, home = sampleHome()) {
   const ha = new FakeHomeAssistant(home);
-  const tool = iotControlTool({ ha, sensitiveDomains: [], settleMs: 300, ...options });
+  const tool = iotControlTool({
+    ha,
+    time: createHomeTime({ ha }),
+    sensitiveDomains: [],
+    settleMs: 300,
+    ...options,
+  });
   // Turns are named "turn-N": N is the turn's number in its conversation.
   const call = (args: Record<string, unknown>, turnId = "turn-1", conversationId = "conv-1") =>
     tool.execute(args, toolContext({ turnId, turnNumber: Number(turnId.split("-")[1]), conversationId }));

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { createHomeTime } from "../../../src/time/home-time.js";
 import { iotControlTool } from "../../../src/tools/home/iot-control.js";
 import { FakeHomeAssistant } from "../../ha/support/fake-ha.js";
 import { sampleHome } from "../../ha/support/sample-home.js";
@@ -88,7 +89,7 @@ describe("iot_control confirmations", () => {
 
   it("refuses outright, asking no one, when no user is there to confirm (a background thought)", async () => {
     const ha = new FakeHomeAssistant(sampleHome());
-    const tool = iotControlTool({ ha, sensitiveDomains: [], settleMs: 300 });
+    const tool = iotControlTool({ ha, time: createHomeTime({ ha }), sensitiveDomains: [], settleMs: 300 });
     const ctx = toolContext({ turnId: "turn-1", turnNumber: 1, conversationId: "thought", autonomous: true });
     expect(error(await tool.execute(unlock, ctx))).toMatch(
       /^Not done: to unlock Front Door \(lock\.front_door\) needs the user's confirmation because .*no one is here/,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { createHomeTime } from "../../../src/time/home-time.js";
 import type { ToolResult } from "../../../src/tools/contract.js";
 import { iotQueryTool } from "../../../src/tools/home/iot-query.js";
 import { when } from "../../../src/tools/home/iot/format.js";
@@ -7,7 +8,7 @@ import { sampleHome } from "../../ha/support/sample-home.js";
 import { toolContext } from "../../support/tool-context.js";
 
 const ha = new FakeHomeAssistant(sampleHome());
-const tool = iotQueryTool({ ha });
+const tool = iotQueryTool({ ha, time: createHomeTime({ ha }) });
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const query = async (args: Record<string, unknown>): Promise<any> => {
   const result: ToolResult = await tool.execute(args, toolContext());
@@ -128,7 +129,7 @@ describe("iot_query", () => {
         at: start.getTime() + i * 1_000,
         state: String(i === 7 ? 0 : i === 123_456 ? 2_500 : i % 2 ? 300 : 100),
       }));
-    const result = await iotQueryTool({ ha: busy }).execute(
+    const result = await iotQueryTool({ ha: busy, time: createHomeTime({ ha: busy }) }).execute(
       { query: "Kettle Power", history_hours: 48 },
       toolContext(),
     );
@@ -141,7 +142,10 @@ describe("iot_query", () => {
   it("says when Home Assistant is unavailable", async () => {
     const down = new FakeHomeAssistant(sampleHome());
     down.unavailable = "Home Assistant is starting";
-    const result = await iotQueryTool({ ha: down }).execute({ query: "lights" }, toolContext());
+    const result = await iotQueryTool({ ha: down, time: createHomeTime({ ha: down }) }).execute(
+      { query: "lights" },
+      toolContext(),
+    );
     expect(result).toEqual({
       success: false,
       error: expect.stringMatching(/^Home Assistant is unavailable \(Home Assistant is starting\)/),

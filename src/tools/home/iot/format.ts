@@ -1,11 +1,11 @@
-import type { EntityDirectory, EntityInfo } from "../../../ha/directory.js";
-import type { HassEntity } from "../../../ha/types.js";
+import type { EntityDirectory, EntityInfo, HassEntity } from "../../../ha/index.js";
 import { clip } from "../../../text/clip.js";
 
 export interface FormatContext {
   directory: EntityDirectory;
   now: number;
-  timeZone?: string;
+  /** The home's zone (HomeTime.zone()). */
+  timeZone: string;
   temperatureUnit?: string;
 }
 
@@ -152,7 +152,7 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 
 /** `2026-12-01 18:03` in the home's time zone. */
 export function localTime(at: number, ctx: Pick<FormatContext, "timeZone">): string {
-  const zone = ctx.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const zone = ctx.timeZone;
   let formatter = formatters.get(zone);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat("sv-SE", {

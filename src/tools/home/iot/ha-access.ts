@@ -4,10 +4,10 @@ import {
   HaServiceTimeoutError,
   HaUnavailableError,
   type HomeAssistant,
+  type EntityInfo,
   type HomeSnapshot,
 } from "../../../ha/index.js";
 import { ToolError } from "../../contract.js";
-import type { EntityInfo } from "../../../ha/directory.js";
 import { NotExposedError, notExposed } from "./targets.js";
 
 /** The current home, or a ToolError the LLM can relay ("Home Assistant is unavailable (…)"). */

@@ -1,4 +1,4 @@
-import type { HistoryPoint } from "../../../ha/history.js";
+import type { HistoryPoint } from "../../../ha/index.js";
 import { localTime } from "./format.js";
 
 export interface HistorySummary {
@@ -20,7 +20,7 @@ export function summarizeHistory(
   points: HistoryPoint[],
   start: Date,
   end: Date,
-  ctx: { timeZone?: string; unit?: string },
+  ctx: { timeZone: string; unit?: string },
 ): HistorySummary {
   const time = (at: number) => localTime(at, ctx);
   const period = `${time(start.getTime())} – ${time(end.getTime())}`;

@@ -1,5 +1,5 @@
-import type { HomeAssistant, HomeSnapshot } from "../../../ha/index.js";
-import type { HassEntities, HassEntity } from "../../../ha/types.js";
+import type { HassEntities, HassEntity, HomeAssistant, HomeSnapshot } from "../../../ha/index.js";
+import type { HomeTime } from "../../../time/home-time.js";
 import { stateLine } from "./format.js";
 import type { PlannedAction } from "./risk.js";
 
@@ -41,6 +41,7 @@ export async function callAndReport(
   ha: HomeAssistant,
   home: HomeSnapshot,
   action: PlannedAction,
+  time: Pick<HomeTime, "now" | "zone">,
   waitMs: number,
   signal?: AbortSignal,
 ): Promise<Outcome> {
@@ -65,8 +66,8 @@ export async function callAndReport(
   const latest = (await ha.snapshot().catch(() => home)).states;
   const ctx = {
     directory: home.directory,
-    now: Date.now(),
-    timeZone: home.timeZone,
+    now: time.now(),
+    timeZone: time.zone(),
     temperatureUnit: home.temperatureUnit,
   };
   const outcome: Outcome = { results: [], unchanged: [] };

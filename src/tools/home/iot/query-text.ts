@@ -1,5 +1,4 @@
-import type { EntityDirectory } from "../../../ha/directory.js";
-import type { Filters } from "../../../ha/resolve.js";
+import type { EntityDirectory, Filters } from "../../../ha/index.js";
 
 const ENTITY_ID = /^[a-z_]+\.[a-z0-9_]+$/;
 

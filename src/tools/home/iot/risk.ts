@@ -1,4 +1,4 @@
-import type { EntityInfo } from "../../../ha/directory.js";
+import type { EntityInfo } from "../../../ha/index.js";
 
 /** A service call on resolved entities, as it will be sent. */
 export interface PlannedAction {

@@ -1,4 +1,4 @@
-import type { HassService, HassServices } from "../../../ha/types.js";
+import type { HassService, HassServices } from "../../../ha/index.js";
 import { ToolError } from "../../contract.js";
 
 export interface FieldSpec {

@@ -1,8 +1,18 @@
-import type { EntityDirectory, EntityInfo } from "../../../ha/directory.js";
-import { listParts, targetCore, unnamedCandidates } from "../../../ha/resolve-phrase.js";
-import { clearWinner, EXACT, resolve, type Candidate, type Resolution } from "../../../ha/resolve.js";
-import { normalize, singular } from "../../../ha/text.js";
-import { KIND_WORDS } from "../../../ha/vocabulary.js";
+import {
+  type Candidate,
+  clearWinner,
+  type EntityDirectory,
+  type EntityInfo,
+  EXACT,
+  KIND_WORDS,
+  listParts,
+  normalize,
+  type Resolution,
+  resolve,
+  singular,
+  targetCore,
+  unnamedCandidates,
+} from "../../../ha/index.js";
 import { ToolError } from "../../contract.js";
 
 export interface TargetRequest {

@@ -1,6 +1,5 @@
 import { DateTime } from "luxon";
-import type { Claim } from "../../../reminders/store.js";
-import { PERSISTENT, type Reminder } from "../../../reminders/types.js";
+import { type Claim, PERSISTENT, type Reminder } from "../../../reminders/index.js";
 
 /** A reminder as the LLM reads it: short, with its next time in the home's words. */
 export function presentReminder(reminder: Reminder, zone: string, last?: Claim) {

@@ -1,0 +1,86 @@
+import type { Server as NetServer } from "node:net";
+import type { Express } from "express";
+import type { Assistant } from "./agent/assistant.js";
+import { createOllamaApp } from "./assist/ollama/app.js";
+import { createWyomingServer } from "./assist/wyoming/server.js";
+import type { Config } from "./config/schema.js";
+import type { HomeAssistant } from "./ha/index.js";
+import type { Knowledge } from "./knowledge/index.js";
+import type { LlmClient } from "./llm/client.js";
+import type { LlmHealth } from "./llm/health.js";
+import type { Logger } from "./logging/logger.js";
+import type { Reminders } from "./reminders/index.js";
+import { assistAccess } from "./http/source-access.js";
+import { createApp } from "./server/app.js";
+import { healthInfo } from "./server/health-info.js";
+import { healthRoutes } from "./server/routes/health.js";
+import { openAiRoutes } from "./server/routes/openai.js";
+import type { Stores } from "./store/stores.js";
+import type { ThoughtStore } from "./store/thoughts.js";
+import { allowAllTools } from "./tools/policy.js";
+import type { ToolRegistry } from "./tools/registry.js";
+import { VERSION } from "./version.js";
+
+export interface Listeners {
+  /** The ingress port's app: Cyrene's own API and the web UI. */
+  app: Express;
+  /** The Ollama-compatible API and /v1, for HA's Ollama integration (port assist.ollamaPort). */
+  ollama: Express;
+  /** The Wyoming handle server, for HA's Wyoming integration (port assist.wyomingPort). */
+  wyoming: NetServer;
+}
+
+export interface ListenerParts extends Stores {
+  assistant: Assistant;
+  registry: ToolRegistry;
+  llm: { client: LlmClient; health: LlmHealth };
+  ha: HomeAssistant;
+  reminders: Reminders;
+  thoughts: ThoughtStore;
+  knowledge: Knowledge;
+  logger: Logger;
+}
+
+/** The entry points a person or Home Assistant talks to; every one offers all the tools. */
+export function createListeners(config: Config, parts: ListenerParts): Listeners {
+  const { assistant, conversations, registry, logger, knowledge, reminders } = parts;
+  const policy = allowAllTools;
+  const llm = parts.llm.client;
+  const toolNames = () => registry.definitions(policy).map((definition) => definition.name);
+  const health = healthInfo(config, {
+    version: VERSION,
+    registry,
+    policy,
+    ha: parts.ha,
+    llm: parts.llm.health,
+  });
+  const app = createApp({
+    ...{ assistant, conversations, jobs: parts.jobs, turns: parts.turns, thoughts: parts.thoughts },
+    ...{ policy, llm, toolNames, logger, health },
+    apiToken: config.server.apiToken,
+    ingressOnly: Boolean(config.supervisorToken),
+    trustUserHeaders: config.server.trustUserHeaders,
+    showAllConversations: config.server.showAllConversations,
+    reminders: { reminders: reminders.service, store: reminders.store },
+    thoughtRecipients: { notify: config.reminders.notify, satellite: config.thinker.satellite },
+    knowledge: { knowledge: knowledge.base, maxUploadBytes: knowledge.maxDocumentBytes },
+  });
+
+  // HA Assist: the Ollama-compatible API (with /v1 beside it) and the Wyoming handle server.
+  const rules = { addon: Boolean(config.supervisorToken), allowNetworks: config.assist.allowNetworks };
+  const voice = { assistant, conversations, policy, logger, deadlineMs: config.assist.deadlineMs };
+  const ollama = createOllamaApp({
+    ...voice,
+    access: assistAccess(rules, config.server.apiToken),
+    openAi: openAiRoutes({ assistant, conversations, policy, llm, toolNames, logger }),
+    health: healthRoutes(health),
+    toolNames,
+  });
+  const wyoming = createWyomingServer({
+    ...voice,
+    rules,
+    languages: config.assist.languages,
+    version: VERSION,
+  });
+  return { app, ollama, wyoming };
+}

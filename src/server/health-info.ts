@@ -1,0 +1,34 @@
+import type { Config } from "../config/schema.js";
+import { settingName } from "../config/sources.js";
+import type { HomeAssistant } from "../ha/index.js";
+import type { LlmHealth } from "../llm/health.js";
+import type { ToolPolicy } from "../tools/policy.js";
+import type { ToolRegistry } from "../tools/registry.js";
+import type { HealthInfo } from "./routes/health.js";
+
+/** What /healthz, /readyz and Status show: the version and model, the tools, HA, the LLM, vector search. */
+export function healthInfo(
+  config: Config,
+  parts: { version: string; registry: ToolRegistry; policy: ToolPolicy; ha: HomeAssistant; llm: LlmHealth },
+): HealthInfo {
+  const { registry, policy, ha, llm } = parts;
+  return {
+    version: parts.version,
+    model: config.llm.model,
+    tools: () => registry.definitions(policy).length,
+    disabledTools: () => registry.disabledNames(),
+    notConfiguredTools: () => registry.notConfiguredTools(),
+    vectorSearch: vectorSearchSetting(config),
+    homeAssistant: () => ha.status(),
+    llm: () => llm.state,
+  };
+}
+
+/** Vector search in the knowledge base and memory: optional (full text works alone), shown in Status. */
+function vectorSearchSetting(config: Config): { configured: boolean; setting: string } {
+  const addon = Boolean(config.supervisorToken);
+  return {
+    configured: Boolean(config.embeddings.baseUrl && config.embeddings.model),
+    setting: `${settingName("embeddings.baseUrl", addon)} and ${settingName("embeddings.model", addon)}`,
+  };
+}

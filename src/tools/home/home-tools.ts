@@ -1,0 +1,29 @@
+import type { Config } from "../../config/schema.js";
+import type { HomeAssistant } from "../../ha/index.js";
+import type { Reminders } from "../../reminders/index.js";
+import type { HomeTime } from "../../time/home-time.js";
+import type { Tool } from "../contract.js";
+import { iotControlTool } from "./iot-control.js";
+import { iotQueryTool } from "./iot-query.js";
+import { reminderCreateTool } from "./reminder-create.js";
+import { reminderDeleteTool } from "./reminder-delete.js";
+import { reminderListTool } from "./reminder-list.js";
+
+/** Tools that need Home Assistant: the home tools, and reminders (delivered as HA notifications). */
+export const HA_TOOLS = ["iot_query", "iot_control", "reminder_create", "reminder_list", "reminder_delete"];
+
+/** iot_query and iot_control, then the three reminder tools. */
+export function homeTools(
+  config: Config,
+  parts: { ha: HomeAssistant; time: HomeTime; reminders: Pick<Reminders, "service" | "store"> },
+): Tool[] {
+  const { ha, time } = parts;
+  const { service: reminders, store } = parts.reminders;
+  return [
+    iotQueryTool({ ha, time }),
+    iotControlTool({ ha, time, sensitiveDomains: config.ha.sensitiveDomains }),
+    reminderCreateTool({ reminders, time }),
+    reminderListTool({ reminders, store, time }),
+    reminderDeleteTool({ reminders, time }),
+  ];
+}
