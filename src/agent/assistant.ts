@@ -16,7 +16,7 @@ import type { SynthesisInput, Synthesizer } from "./synthesizer.js";
 import { systemPrompt } from "./system-prompt.js";
 import { KeyedQueue } from "./keyed-queue.js";
 import { ensureStructured, type OutputFormat } from "./structured-output.js";
-import type { NoteSource } from "./note-source.js";
+import type { NoteSource } from "../turn/note-source.js";
 import { TurnNotes } from "./turn-note.js";
 import { repairHistory } from "./history-repair.js";
 import { answersFor, PausedTurns, type ToolResultInput } from "./paused-turns.js";

@@ -2,7 +2,7 @@ import type { ChatMessage } from "../llm/messages.js";
 import type { AssistantOptions, TurnInput } from "./assistant.js";
 import type { BackgroundJobs } from "./background-jobs.js";
 import type { EventSink } from "./events.js";
-import { latestNoteWith } from "./note-source.js";
+import { latestNoteWith } from "../turn/note-source.js";
 import { SPOKEN_STYLE } from "./spoken.js";
 import { outputInstruction } from "./structured-output.js";
 import { turnNote } from "./system-prompt.js";

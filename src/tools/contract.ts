@@ -1,18 +1,9 @@
 import { InputError } from "../input-error.js";
 import type { Logger } from "../logging/logger.js";
+import type { ToolDefinition, ToolResult } from "../llm/tool-wire.js";
 
-/** What the LLM reads back from a tool call. Tools never throw into the loop; they answer with this. */
-export type ToolResult =
-  /** `untrusted`: the data holds text from outside (a web page, an API), to be read as data only. */
-  { success: true; data: unknown; untrusted?: true } | { success: false; error: string };
-
-/** The OpenAI function-calling description of a tool. */
-export interface ToolDefinition {
-  name: string;
-  description: string;
-  /** JSON Schema of the arguments object. */
-  parameters: Record<string, unknown>;
-}
+export type { ToolDefinition, ToolResult };
+export { UNNAMED_TOOL } from "../llm/tool-wire.js";
 
 export interface ToolContext {
   /** Aborted when the call is abandoned (hard time limit, shutdown). Long work should check it. */
@@ -45,6 +36,3 @@ export class ToolError extends InputError {
 
 export const ok = (data: unknown): ToolResult => ({ success: true, data });
 export const fail = (error: string): ToolResult => ({ success: false, error });
-
-/** The name given to a tool call the LLM sent without one, so its error result has a call to pair with. */
-export const UNNAMED_TOOL = "unnamed_tool";
