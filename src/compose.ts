@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { Express } from "express";
 import { Assistant, type AssistantOptions } from "./agent/assistant.js";
 import { BackgroundJobs } from "./agent/background-jobs.js";
-import { Synthesizer } from "./agent/synthesizer.js";
+import { ToolLoop } from "./agent/tool-loop.js";
 import { configured } from "./config/load.js";
 import { settingName } from "./config/sources.js";
 import { generalAndHomeTools, notConfiguredTools, vectorSearchSetting } from "./tools/built-in.js";
@@ -153,9 +153,9 @@ export function createCyrene(config: Config, options: ComposeOptions): Cyrene {
   const keySetting = settingName("llm.apiKey", Boolean(config.supervisorToken));
   const llm = new LlmClient({ ...config.llm, logger, health: llmHealth, keySetting });
   const background = new BackgroundJobs(jobs, logger, config.agent.maxToolResultChars);
-  const synthesizer = new Synthesizer(llm, registry, background, logger, config.agent);
+  const toolLoop = new ToolLoop(llm, registry, background, logger, config.agent);
   const noteSources: NonNullable<AssistantOptions["noteSources"]> = [];
-  const assistant = new Assistant(conversations, turns, background, synthesizer, logger, {
+  const assistant = new Assistant(conversations, turns, background, toolLoop, logger, {
     noteSources,
     timeZone,
     customPrompt: config.agent.systemPrompt,

@@ -12,7 +12,7 @@ import type { ToolPolicy } from "../tools/policy.js";
 import type { BackgroundJobs } from "./background-jobs.js";
 import type { EventSink, FinalEvent } from "./events.js";
 import { fitHistory, messageChars } from "./history-window.js";
-import type { SynthesisInput, Synthesizer } from "./synthesizer.js";
+import type { ToolLoopInput, ToolLoop } from "./tool-loop.js";
 import { systemPrompt } from "./system-prompt.js";
 import { KeyedQueue } from "./keyed-queue.js";
 import { ensureStructured, type OutputFormat } from "./structured-output.js";
@@ -126,7 +126,7 @@ export class Assistant {
     private readonly conversations: ConversationStore,
     private readonly turns: TurnStore,
     private readonly jobs: BackgroundJobs,
-    private readonly synthesizer: Synthesizer,
+    private readonly toolLoop: ToolLoop,
     private readonly logger: Logger,
     private readonly options: AssistantOptions,
   ) {
@@ -171,7 +171,7 @@ export class Assistant {
         userMessage: input.message,
         source: input.source,
       };
-      return this.loop(state, input, emit, this.window([...window, ...messages]));
+      return this.runAndStore(state, input, emit, this.window([...window, ...messages]));
     });
   }
 
@@ -209,7 +209,7 @@ export class Assistant {
         toolCalls: paused.toolCalls ?? 0,
         source: this.conversations.get(conversationId)?.source ?? "openai",
       };
-      return this.loop(state, input, emit);
+      return this.runAndStore(state, input, emit);
     });
   }
 
@@ -218,7 +218,7 @@ export class Assistant {
     return fitHistory(history, (this.options.historyMaxChars ?? 120_000) - reserve);
   }
 
-  private async loop(
+  private async runAndStore(
     state: LoopState,
     options: TurnOptions,
     emit: EventSink,
@@ -231,8 +231,8 @@ export class Assistant {
     const log = new TurnLog(state.source, options.person?.name);
     // The answer round is stored with the turn's end, in one transaction; tool rounds as they finish.
     const held: ChatMessage[] = [];
-    const run = (messages: ChatMessage[], overrides: Partial<SynthesisInput> = {}) =>
-      this.synthesizer.run({
+    const run = (messages: ChatMessage[], overrides: Partial<ToolLoopInput> = {}) =>
+      this.toolLoop.run({
         messages,
         policy: options.policy,
         conversationId,

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import { z } from "zod";
 import { BackgroundJobs } from "../../../src/agent/background-jobs.js";
 import type { AgentEvent } from "../../../src/agent/events.js";
-import { Synthesizer } from "../../../src/agent/synthesizer.js";
+import { ToolLoop } from "../../../src/agent/tool-loop.js";
 import { LlmClient } from "../../../src/llm/client.js";
 import type { ChatMessage } from "../../../src/llm/messages.js";
 import { silentLogger } from "../../../src/logging/logger.js";
@@ -49,7 +49,7 @@ export async function startScriptedLoop() {
     idleTimeoutMs: 5_000,
   });
   const jobs = new BackgroundJobs(new JobStore(db), logger, 16_000);
-  const synthesizer = new Synthesizer(client, registry, jobs, logger, {
+  const toolLoop = new ToolLoop(client, registry, jobs, logger, {
     maxRounds: 5,
     toolTimeoutMs: 5_000,
     backgroundTimeoutMs: 10_000,
@@ -60,7 +60,7 @@ export async function startScriptedLoop() {
   const turn = async (message: string) => {
     const events: AgentEvent[] = [];
     const messages: ChatMessage[] = [{ role: "user", content: message }];
-    const final = await synthesizer.run({
+    const final = await toolLoop.run({
       messages,
       policy: allowAllTools,
       conversationId: "c",

@@ -17,11 +17,11 @@ import type { BackgroundJobs } from "./background-jobs.js";
 import type { EventSink, FinalEvent, TurnError } from "./events.js";
 import { ToolCallRunner, type ToolCallLimits } from "./tool-calls.js";
 
-export interface SynthesizerOptions extends ToolCallLimits {
+export interface ToolLoopOptions extends ToolCallLimits {
   maxRounds: number;
 }
 
-export interface SynthesisInput {
+export interface ToolLoopInput {
   messages: ChatMessage[];
   policy: ToolPolicy;
   conversationId: string;
@@ -50,7 +50,7 @@ const WRAP_UP =
  * The tool loop: ask the LLM with the allowed tools, run the calls it makes (in parallel), feed the
  * results back, and repeat — at most `maxRounds` times, then one last request without tools.
  */
-export class Synthesizer {
+export class ToolLoop {
   private readonly calls: ToolCallRunner;
 
   constructor(
@@ -58,12 +58,12 @@ export class Synthesizer {
     private readonly registry: ToolRegistry,
     jobs: BackgroundJobs,
     private readonly logger: Logger,
-    private readonly options: SynthesizerOptions,
+    private readonly options: ToolLoopOptions,
   ) {
     this.calls = new ToolCallRunner(registry, jobs, logger, options);
   }
 
-  async run(input: SynthesisInput): Promise<FinalEvent> {
+  async run(input: ToolLoopInput): Promise<FinalEvent> {
     const { emit } = input;
     const messages = [...input.messages];
     const clientTools = input.clientTools ?? [];
