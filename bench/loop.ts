@@ -18,6 +18,7 @@ import { defineTool } from "../src/tools/define-tool.js";
 import { allowAllTools } from "../src/tools/policy.js";
 import { ToolRegistry } from "../src/tools/registry.js";
 import type { ScriptedLlm } from "../test/fixtures/scripted-llm/server.js";
+import { testTurn } from "../test/support/turn-context.js";
 import { addScript, addTool, bareSdkTurn } from "./bare-sdk.js";
 import { ms, printTable, summarize } from "./stats.js";
 
@@ -61,7 +62,7 @@ export async function benchLoop(llm: ScriptedLlm, iterations: number): Promise<v
     toolLoop.run({
       messages: [{ role: "user", content: "20+22?" }],
       policy: allowAllTools,
-      conversationId,
+      turn: testTurn({ conversationId }),
       emit: () => {},
     });
   const turn = () => assistant.turn({ message: "20+22?", source: "bench", policy: allowAllTools }, () => {});

@@ -218,7 +218,7 @@ export function createCyrene(config: Config, options: ComposeOptions): Cyrene {
   const ollama = createOllamaApp({
     ...voice,
     access: assistAccess(rules, config.server.apiToken),
-    openAi: openAiRoutes({ assistant, conversations, policy, llm, toolNames, logger }),
+    openAi: openAiRoutes({ assistant, policy, llm, toolNames, logger }),
     health: healthRoutes(health),
     toolNames,
   });

@@ -1,8 +1,9 @@
 import type { ChatMessage } from "../llm/messages.js";
+import type { TurnContext } from "../turn/context.js";
+import { latestNoteWith } from "../turn/note-source.js";
 import type { AssistantOptions, TurnInput } from "./assistant.js";
 import type { BackgroundJobs } from "./background-jobs.js";
 import type { EventSink } from "./events.js";
-import { latestNoteWith } from "../turn/note-source.js";
 import { SPOKEN_STYLE } from "./spoken.js";
 import { outputInstruction } from "./structured-output.js";
 import { turnNote } from "./system-prompt.js";
@@ -25,13 +26,19 @@ export class TurnNotes {
 
   constructor(
     private readonly jobs: BackgroundJobs,
-    private readonly options: Pick<AssistantOptions, "timeZone" | "clock" | "noteSources">,
+    private readonly options: Pick<AssistantOptions, "timeZone" | "noteSources">,
   ) {}
 
   /** `window`: the history the LLM still sees from before this turn. */
-  build(conversationId: string, input: TurnInput, emit: EventSink, window: ChatMessage[]): ChatMessage {
+  build(
+    turn: TurnContext,
+    input: Pick<TurnInput, "instructions" | "output" | "voice">,
+    emit: EventSink,
+    window: ChatMessage[],
+  ): ChatMessage {
+    const { conversationId } = turn;
     const sections: string[] = [];
-    if (input.person) sections.push(`Talking to you: ${input.person.name}.`);
+    if (turn.person) sections.push(`Talking to you: ${turn.person.name}.`);
     const instructions = input.instructions?.trim().slice(0, MAX_INSTRUCTIONS);
     const given = (text: string) =>
       this.instructionsGiven.get(conversationId) === text &&
@@ -48,12 +55,12 @@ export class TurnNotes {
       }
     }
     for (const source of this.options.noteSources ?? []) {
-      const section = source({ source: input.source, conversationId, window });
+      const section = source({ ...turn, window });
       if (section) sections.push(section);
     }
     if (input.output) sections.push(outputInstruction(input.output));
     else if (input.voice) sections.push(SPOKEN_STYLE);
-    const now = this.options.clock?.() ?? new Date();
+    const now = new Date(turn.clock.now());
     return { role: "system", content: turnNote({ now, timeZone: this.options.timeZone(), sections }) };
   }
 

@@ -1,6 +1,7 @@
 import { InputError } from "../input-error.js";
 import type { Logger } from "../logging/logger.js";
 import type { ToolDefinition, ToolResult } from "../llm/tool-wire.js";
+import type { TurnContext } from "../turn/context.js";
 
 export type { ToolDefinition, ToolResult };
 export { UNNAMED_TOOL } from "../llm/tool-wire.js";
@@ -8,13 +9,11 @@ export { UNNAMED_TOOL } from "../llm/tool-wire.js";
 export interface ToolContext {
   /** Aborted when the call is abandoned (hard time limit, shutdown). Long work should check it. */
   signal: AbortSignal;
-  conversationId?: string;
-  /** The turn the call belongs to: a tool that needs the user's confirmation accepts it only in a later turn. */
-  turnId?: string;
-  /** The turn's place in its conversation (1, 2, …): "the user's next message" is turnNumber + 1. */
-  turnNumber?: number;
-  /** Who is talking, when the entry point knows (HA's user behind ingress): reminders keep who asked. */
-  person?: string;
+  /**
+   * The turn the call belongs to: who asks (reminders keep who asked), its conversation, and its id and
+   * number (a tool that needs the user's confirmation accepts it only in the next turn).
+   */
+  turn: TurnContext;
   /** No user is watching (a background thought): refuse what needs the user's confirmation. */
   autonomous?: boolean;
   logger: Logger;

@@ -1,11 +1,9 @@
 import { Router } from "express";
 import { UnknownToolCallError, type TurnOptions, type TurnOutcome } from "../../agent/assistant.js";
 import type { AgentEvent } from "../../agent/events.js";
-import { toSpeech } from "../../agent/spoken.js";
 import { HttpError } from "../../server/errors.js";
 import { abortOnDisconnect } from "../../server/sse.js";
 import { HOUSEHOLD } from "../../store/conversation-access.js";
-import { resolveConversation } from "../../store/conversation-resolution.js";
 import type { ToolDefinition } from "../../tools/contract.js";
 import type { OllamaAppDeps } from "./app.js";
 import { loadedLine, sendWholeChat, StreamedChat, Timing, type AnswerShape } from "./chat-answer.js";
@@ -85,9 +83,9 @@ async function runTurn(
     clientTools: clientToolsOf(deps, request),
     params: request.params,
     output: request.output,
+    resent: request.prior,
     ...(spoken ? { voice: true, deadlineMs: deps.deadlineMs } : {}),
   };
-  const shown = spoken ? toSpeech : undefined;
   const { last } = request;
   if (last.kind === "tool_results") {
     const conversationId = conversationAwaiting(conversations, assistant, {
@@ -103,24 +101,11 @@ async function runTurn(
       );
     }
     const toolResults = last.results.map((content) => ({ content }));
-    return assistant.resume({ ...options, conversationId, toolResults, transcript: { shown } }, emit);
+    return assistant.resume({ ...options, conversationId, toolResults }, emit);
   }
-  const resolved = resolveConversation(conversations, {
-    source: OLLAMA_SOURCE,
-    requester: HOUSEHOLD,
-    prior: request.prior,
-  })!;
   if (last.kind === "none") throw new HttpError(400, "There is no message to answer.");
   return assistant.turn(
-    {
-      ...options,
-      message: last.text,
-      conversationId: resolved.conversationId,
-      priorMessages: resolved.priorMessages,
-      source: OLLAMA_SOURCE,
-      instructions: request.instructions,
-      transcript: { before: resolved.seen, shown },
-    },
+    { ...options, message: last.text, source: OLLAMA_SOURCE, instructions: request.instructions },
     emit,
   );
 }

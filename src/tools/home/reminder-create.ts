@@ -45,8 +45,8 @@ export function reminderCreateTool(options: { reminders: ReminderService; zone: 
           : undefined,
         notify: targets.filter((target) => !speaks(target)),
         speak: targets.filter(speaks),
-        conversationId: ctx.conversationId,
-        createdBy: ctx.person,
+        conversationId: ctx.turn.conversationId,
+        createdBy: ctx.turn.person?.name,
       });
       return { created: presentReminder(reminder, options.zone()), ...(notes.length ? { notes } : {}) };
     },

@@ -13,6 +13,7 @@ import { defineTool } from "../../../src/tools/define-tool.js";
 import { allowAllTools } from "../../../src/tools/policy.js";
 import { ToolRegistry } from "../../../src/tools/registry.js";
 import { ScriptedLlm } from "../../fixtures/scripted-llm/server.js";
+import { testTurn } from "../../support/turn-context.js";
 
 /**
  * The tool loop against a scripted model, with stand-ins for the home tools: `iot_control` records its
@@ -63,7 +64,7 @@ export async function startScriptedLoop() {
     const final = await toolLoop.run({
       messages,
       policy: allowAllTools,
-      conversationId: "c",
+      turn: testTurn({ conversationId: "c" }),
       emit: (event) => events.push(event),
     });
     const texts = events.flatMap((e) => (e.type === "text" ? [e.text] : []));
