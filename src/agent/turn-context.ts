@@ -3,12 +3,7 @@ import { UNNAMED } from "../store/conversation-access.js";
 import type { TurnCaller, TurnContext } from "../turn/context.js";
 
 /** What opening a turn decided: its conversation, its id and number, and the entry point it came from. */
-export interface OpenedTurn {
-  conversationId: string;
-  turnId: string;
-  turnNumber: number;
-  source: string;
-}
+export type OpenedTurn = Pick<TurnContext, "conversationId" | "turnId" | "turnNumber" | "source">;
 
 export interface TurnSettings {
   clock: Pick<Clock, "now">;
