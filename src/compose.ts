@@ -214,7 +214,7 @@ export function createCyrene(config: Config, options: ComposeOptions): Cyrene {
 
   // HA Assist: the Ollama-compatible API (with /v1 beside it) and the Wyoming handle server.
   const rules = { addon: Boolean(config.supervisorToken), allowNetworks: config.assist.allowNetworks };
-  const voice = { assistant, conversations, policy, logger, deadlineMs: config.assist.deadlineMs };
+  const voice = { assistant, policy, logger, deadlineMs: config.assist.deadlineMs };
   const ollama = createOllamaApp({
     ...voice,
     access: assistAccess(rules, config.server.apiToken),

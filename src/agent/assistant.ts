@@ -18,6 +18,7 @@ import { fitHistory, messageChars } from "./history-window.js";
 import { repairHistory } from "./history-repair.js";
 import { KeyedQueue } from "./keyed-queue.js";
 import { answersFor, PausedTurns, type ToolResultInput } from "./paused-turns.js";
+import type { EchoedCalls } from "./tool-result-match.js";
 import { toSpeech } from "./spoken.js";
 import { ensureStructured, type OutputFormat } from "./structured-output.js";
 import { systemPrompt } from "./system-prompt.js";
@@ -79,6 +80,13 @@ export interface ResumeInput extends TurnOptions {
   toolResults: ToolResultInput[];
   /** The conversation the caller named; one the requester may not open is unknown. */
   conversationId?: string;
+  /**
+   * Results without ids and no conversation named (HA's Ollama integration): the calls the client says
+   * they answer, which with `resent` and `source` find the paused turn (see tool-result-match.ts).
+   */
+  echoed?: EchoedCalls;
+  /** The entry point, for finding the paused turn by the resent history. */
+  source?: string;
 }
 
 export interface TurnOutcome extends FinalEvent {
@@ -199,11 +207,6 @@ export class Assistant {
     });
   }
 
-  /** What the conversation's paused turn waits for (see PausedTurns.waitingCalls). */
-  waitingCalls(conversationId: string): ReturnType<PausedTurns["waitingCalls"]> {
-    return this.paused.waitingCalls(conversationId);
-  }
-
   /** Told of every turn as it starts, with its source: background work gives way to a person. */
   onTurnStart(listener: (source: string) => void): () => void {
     this.startListeners.add(listener);
@@ -216,6 +219,11 @@ export class Assistant {
     if (named !== undefined && !this.conversations.open(named, input.requester ?? UNNAMED))
       throw new UnknownConversationError(`No conversation with id ${named}`);
     const paused = this.paused.waitingFor(input);
+    if (!paused && input.echoed && named === undefined) {
+      throw new UnknownToolCallError(
+        "No conversation of Cyrene's waits for these tool results: the history and the calls before them match none.",
+      );
+    }
     if (!paused) {
       throw new UnknownToolCallError(
         `No turn is waiting for the result of tool call ${input.toolResults[0]?.toolCallId ?? "(none given)"}.`,

@@ -3,14 +3,26 @@ import { emptyUsage } from "../llm/messages.js";
 import type { Logger } from "../logging/logger.js";
 import { UNNAMED, type Requester } from "../store/conversation-access.js";
 import type { ConversationStore } from "../store/conversations.js";
+import type { SeenMessage } from "../store/transcript.js";
 import type { TurnStore } from "../store/turns.js";
 import { NO_CLIENT_RESULT } from "./history-repair.js";
 import { toolMessage } from "./tool-messages.js";
+import { conversationAwaiting, type EchoedCalls } from "./tool-result-match.js";
 
 /** A client's answers to the tool calls of a paused turn, by call id or in order. */
 export interface ToolResultInput {
   toolCallId?: string;
   content: string;
+}
+
+/** What a request says of the paused turn its results answer (see ResumeInput). */
+interface WaitingRequest {
+  toolResults: ToolResultInput[];
+  conversationId?: string;
+  requester?: Requester;
+  source?: string;
+  resent?: SeenMessage[];
+  echoed?: EchoedCalls;
 }
 
 /**
@@ -25,16 +37,29 @@ export class PausedTurns {
     private readonly logger: Logger,
   ) {}
 
-  /** The turn these results answer, if it waits and is in a conversation the requester may open. */
-  waitingFor(input: { toolResults: ToolResultInput[]; conversationId?: string; requester?: Requester }) {
+  /**
+   * The turn these results answer, if it waits and is in a conversation the requester may open: by call
+   * id; else in the conversation named; else, for a client that keeps no ids, in the conversation its
+   * resent history and the calls it echoes point to.
+   */
+  waitingFor(input: WaitingRequest) {
     const first = input.toolResults[0];
+    const requester = input.requester ?? UNNAMED;
+    const conversationId =
+      input.conversationId ??
+      (input.echoed && input.source
+        ? conversationAwaiting(this.conversations, (id) => this.waitingCalls(id), {
+            source: input.source,
+            requester,
+            prior: input.resent ?? [],
+            ...input.echoed,
+          })
+        : undefined);
     const found = first?.toolCallId
       ? this.turns.awaitingCall(first.toolCallId)
-      : input.conversationId && this.turns.awaitingIn(input.conversationId);
+      : conversationId && this.turns.awaitingIn(conversationId);
     // A turn paused in someone else's conversation is not waiting for this requester's results.
-    return found && this.conversations.open(found.conversationId, input.requester ?? UNNAMED)
-      ? found
-      : undefined;
+    return found && this.conversations.open(found.conversationId, requester) ? found : undefined;
   }
 
   /**

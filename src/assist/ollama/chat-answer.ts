@@ -5,7 +5,7 @@ import { SpeechStream, toSpeech } from "../../agent/spoken.js";
 import type { LlmToolCall } from "../../llm/messages.js";
 import { apiErrorOf } from "../../server/turn-errors.js";
 import { NdjsonWriter } from "./ndjson.js";
-import { argumentsOf } from "./request.js";
+import { argumentsOf } from "../../agent/tool-result-match.js";
 
 export interface AnswerShape {
   /** The model as the client named it, echoed on every line. */
