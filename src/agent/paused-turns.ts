@@ -1,13 +1,13 @@
 import type { ChatMessage, LlmToolCall } from "../llm/messages.js";
 import { emptyUsage } from "../llm/messages.js";
 import type { Logger } from "../logging/logger.js";
-import { UNNAMED, type Requester } from "../store/conversation-access.js";
+import { UNNAMED } from "../store/conversation-access.js";
 import type { ConversationStore } from "../store/conversations.js";
-import type { SeenMessage } from "../store/transcript.js";
 import type { TurnStore } from "../store/turns.js";
 import { NO_CLIENT_RESULT } from "./history-repair.js";
 import { toolMessage } from "./tool-messages.js";
-import { conversationAwaiting, type EchoedCalls } from "./tool-result-match.js";
+import { conversationAwaiting } from "./tool-result-match.js";
+import type { ResumeInput } from "./assistant.js";
 
 /** A client's answers to the tool calls of a paused turn, by call id or in order. */
 export interface ToolResultInput {
@@ -15,15 +15,11 @@ export interface ToolResultInput {
   content: string;
 }
 
-/** What a request says of the paused turn its results answer (see ResumeInput). */
-interface WaitingRequest {
-  toolResults: ToolResultInput[];
-  conversationId?: string;
-  requester?: Requester;
-  source?: string;
-  resent?: SeenMessage[];
-  echoed?: EchoedCalls;
-}
+/** What a request says of the paused turn its results answer. */
+type WaitingRequest = Pick<
+  ResumeInput,
+  "toolResults" | "conversationId" | "requester" | "source" | "resent" | "echoed"
+>;
 
 /**
  * Turns paused on a client's own tools (`/v1` or the Ollama port): which one a request's results resume,
