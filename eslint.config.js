@@ -16,7 +16,7 @@ const LAYERS = [
   { folders: ["tools"], peers: false, name: "tools" },
   // Domain services may use each other where no cycle forms (scripts/dev/folder-cycles.mjs, in npm run lint).
   {
-    folders: ["ha", "knowledge", "reminders", "notify", "store", "net"],
+    folders: ["ha", "knowledge", "reminders", "notify", "store", "net", "turn"],
     peers: true,
     name: "domain services",
   },

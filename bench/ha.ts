@@ -9,6 +9,7 @@ import { iotQueryTool } from "../src/tools/home/iot-query.js";
 import { silentLogger } from "../src/logging/logger.js";
 import { FakeHomeAssistant } from "../test/ha/support/fake-ha.js";
 import { BENCH_QUERIES, generatedHome } from "../test/ha/support/generated-home.js";
+import { testTurn } from "../test/support/turn-context.js";
 import { ms, printTable, summarize } from "./stats.js";
 
 const TYPICAL_QUERIES = ["1楼客厅的灯", "Bedroom F2 temperature", "2楼卧室温度", "温度"];
@@ -57,8 +58,7 @@ export async function benchHa(iterations = 200, entities = 5_000): Promise<void>
   const ctx = {
     signal: new AbortController().signal,
     logger: silentLogger(),
-    conversationId: "bench",
-    turnId: "t",
+    turn: testTurn({ conversationId: "bench", turnId: "t" }),
   };
   const rows: string[][] = [];
   for (const query of TYPICAL_QUERIES) {

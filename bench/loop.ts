@@ -1,13 +1,13 @@
 /**
  * The tool loop's own cost: the same two-round turn (one tool call, then an answer) through a
- * hand-written bare `openai` SDK loop, through our Synthesizer, and through a whole Assistant turn
+ * hand-written bare `openai` SDK loop, through our ToolLoop, and through a whole Assistant turn
  * (with SQLite), against the same scripted server, interleaved so drift hits all alike.
  */
 import OpenAI from "openai";
 import { z } from "zod";
 import { Assistant } from "../src/agent/assistant.js";
 import { BackgroundJobs } from "../src/agent/background-jobs.js";
-import { Synthesizer } from "../src/agent/synthesizer.js";
+import { ToolLoop } from "../src/agent/tool-loop.js";
 import { LlmClient } from "../src/llm/client.js";
 import { silentLogger } from "../src/logging/logger.js";
 import { ConversationStore } from "../src/store/conversations.js";
@@ -18,6 +18,7 @@ import { defineTool } from "../src/tools/define-tool.js";
 import { allowAllTools } from "../src/tools/policy.js";
 import { ToolRegistry } from "../src/tools/registry.js";
 import type { ScriptedLlm } from "../test/fixtures/scripted-llm/server.js";
+import { testTurn } from "../test/support/turn-context.js";
 import { addScript, addTool, bareSdkTurn } from "./bare-sdk.js";
 import { ms, printTable, summarize } from "./stats.js";
 import { createHomeTime } from "../src/time/home-time.js";
@@ -52,17 +53,17 @@ export async function benchLoop(llm: ScriptedLlm, iterations: number): Promise<v
     backgroundTimeoutMs: 60_000,
     maxToolResultChars: 16_000,
   };
-  const synthesizer = new Synthesizer(client, registry, jobs, logger, options);
+  const toolLoop = new ToolLoop(client, registry, jobs, logger, options);
   const conversations = new ConversationStore(db);
-  const assistant = new Assistant(conversations, new TurnStore(db), jobs, synthesizer, logger, {
+  const assistant = new Assistant(conversations, new TurnStore(db), jobs, toolLoop, logger, {
     time: createHomeTime({ zone: "UTC" }),
   });
   const conversationId = conversations.create("bench").id;
   const loop = () =>
-    synthesizer.run({
+    toolLoop.run({
       messages: [{ role: "user", content: "20+22?" }],
       policy: allowAllTools,
-      conversationId,
+      turn: testTurn({ conversationId }),
       emit: () => {},
     });
   const turn = () => assistant.turn({ message: "20+22?", source: "bench", policy: allowAllTools }, () => {});
@@ -80,7 +81,7 @@ export async function benchLoop(llm: ScriptedLlm, iterations: number): Promise<v
   const rows = (
     [
       ["bare openai SDK loop (hand-written)", samples.bare],
-      ["Cyrene Synthesizer loop", samples.loop],
+      ["Cyrene tool loop (ToolLoop)", samples.loop],
       ["Cyrene Assistant turn (+ SQLite history)", samples.turn],
     ] as const
   ).map(([label, values]) => {

@@ -1,6 +1,6 @@
 import { Assistant } from "./agent/assistant.js";
 import { BackgroundJobs } from "./agent/background-jobs.js";
-import { Synthesizer } from "./agent/synthesizer.js";
+import { ToolLoop } from "./agent/tool-loop.js";
 import { configured } from "./config/load.js";
 import type { Config } from "./config/schema.js";
 import { createHomeAssistant, type HomeAssistant } from "./ha/index.js";
@@ -72,9 +72,9 @@ export function createCyrene(config: Config, options: ComposeOptions): Cyrene {
   // The agent: the LLM, the tool loop, and the turns around it.
   const llm = configuredLlm(config, logger);
   const background = new BackgroundJobs(jobs, logger, config.agent.maxToolResultChars);
-  const synthesizer = new Synthesizer(llm.client, registry, background, logger, config.agent);
+  const toolLoop = new ToolLoop(llm.client, registry, background, logger, config.agent);
   const thoughts = openThoughts(db, time);
-  const assistant = new Assistant(conversations, turns, background, synthesizer, logger, {
+  const assistant = new Assistant(conversations, turns, background, toolLoop, logger, {
     time,
     noteSources: [thoughtNotes(thoughts, time), knowledge.factsNote.noteFor],
     customPrompt: config.agent.systemPrompt,

@@ -68,11 +68,11 @@ export function createListeners(config: Config, parts: ListenerParts): Listeners
 
   // HA Assist: the Ollama-compatible API (with /v1 beside it) and the Wyoming handle server.
   const rules = { addon: Boolean(config.supervisorToken), allowNetworks: config.assist.allowNetworks };
-  const voice = { assistant, conversations, policy, logger, deadlineMs: config.assist.deadlineMs };
+  const voice = { assistant, policy, logger, deadlineMs: config.assist.deadlineMs };
   const ollama = createOllamaApp({
     ...voice,
     access: assistAccess(rules, config.server.apiToken),
-    openAi: openAiRoutes({ assistant, conversations, policy, llm, toolNames, logger }),
+    openAi: openAiRoutes({ assistant, policy, llm, toolNames, logger }),
     health: healthRoutes(health),
     toolNames,
   });

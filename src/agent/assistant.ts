@@ -3,63 +3,64 @@ import type { ChatCompletionToolChoiceOption } from "openai/resources/chat/compl
 import type { SamplingParams } from "../llm/client.js";
 import { emptyUsage, type ChatMessage } from "../llm/messages.js";
 import type { Logger } from "../logging/logger.js";
-import { UNNAMED, type Requester } from "../store/conversation-access.js";
+import { UNNAMED } from "../store/conversation-access.js";
+import { resolveConversation } from "../store/conversation-resolution.js";
 import type { ConversationStore } from "../store/conversations.js";
-import { seenHashes } from "../store/transcript.js";
+import { seenHashes, type SeenMessage } from "../store/transcript.js";
 import type { TurnStore } from "../store/turns.js";
 import type { ToolDefinition } from "../tools/contract.js";
 import type { HomeTime } from "../time/home-time.js";
 import type { ToolPolicy } from "../tools/policy.js";
+import type { TurnCaller, TurnContext } from "../turn/context.js";
+import type { NoteSource } from "../turn/note-source.js";
 import type { BackgroundJobs } from "./background-jobs.js";
 import type { EventSink, FinalEvent } from "./events.js";
 import { fitHistory, messageChars } from "./history-window.js";
-import type { SynthesisInput, Synthesizer } from "./synthesizer.js";
-import { systemPrompt } from "./system-prompt.js";
-import { KeyedQueue } from "./keyed-queue.js";
-import { ensureStructured, type OutputFormat } from "./structured-output.js";
-import type { NoteSource } from "./note-source.js";
-import { TurnNotes } from "./turn-note.js";
 import { repairHistory } from "./history-repair.js";
+import { KeyedQueue } from "./keyed-queue.js";
 import { answersFor, PausedTurns, type ToolResultInput } from "./paused-turns.js";
+import type { EchoedCalls } from "./tool-result-match.js";
+import { toSpeech } from "./spoken.js";
+import { ensureStructured, type OutputFormat } from "./structured-output.js";
+import { systemPrompt } from "./system-prompt.js";
+import { buildTurnContext, type TurnSettings } from "./turn-context.js";
 import { TurnLog } from "./turn-log.js";
+import { TurnNotes } from "./turn-note.js";
+import type { ToolLoop, ToolLoopInput } from "./tool-loop.js";
 
-/** What every entry point may ask of a turn besides the message itself. */
-export interface TurnOptions {
+/**
+ * What every entry point may ask of a turn besides the message itself. The facts of the turn (who asks,
+ * the signal, the deadline, …) are the TurnCaller's; the Assistant builds the turn's context from them.
+ */
+export interface TurnOptions extends TurnCaller {
   policy: ToolPolicy;
-  signal?: AbortSignal;
   /** Tools of the client's own (OpenAI clients): a call to one pauses the turn until `resume`. */
   clientTools?: ToolDefinition[];
   toolChoice?: ChatCompletionToolChoiceOption;
   params?: SamplingParams;
-  /** Who is talking, as the entry point knows them (HA's user behind ingress). */
-  person?: { id: string; name: string };
-  /**
-   * Whose conversations this turn may open, continue or resume, and whose a new one is (see
-   * store/conversation-access.ts). Default: nobody named.
-   */
-  requester?: Requester;
   /** The final answer must be JSON of this form; it is checked, and the LLM gets one more try. */
   output?: OutputFormat;
   /**
-   * For clients that resend their history without an id: record what the client has been shown once
-   * this turn answers — `before` (default: what is recorded already), then its message and the answer.
+   * The client resends its history with every request and keeps no conversation of its own (OpenAI
+   * clients, HA's Ollama integration): the user and assistant texts before this request. A new turn's
+   * conversation is found by it (unless one is named), and what the client has been shown is recorded
+   * once the turn answers, so that its next resend finds the conversation again.
    */
-  transcript?: { before?: string[]; shown?: (answer: string) => string };
-  /** The reply will be spoken (Home Assistant Assist): the LLM is asked for a short spoken answer. */
+  resent?: SeenMessage[];
+  /**
+   * The reply will be spoken (Home Assistant Assist): the LLM is asked for a short spoken answer, and a
+   * client that resends its history is recorded as shown the spoken form.
+   */
   voice?: boolean;
-  /** This turn's deadline, when it must be shorter than the configured one (a voice user waits). */
-  deadlineMs?: number;
 }
 
 export interface TurnInput extends TurnOptions {
   message: string;
-  /** Continue this conversation; a new one is created when absent. */
+  /** Continue this conversation (named by the caller); one the requester may not open is unknown. */
   conversationId?: string;
-  /** Messages that come before `message` in a new conversation (OpenAI-style clients send the history). */
-  priorMessages?: ChatMessage[];
   /** Who started the turn, stored with a new conversation: "api", "openai", "cli", "thinker", … */
   source: string;
-  /** The entry point's own id for a new conversation (HA's conversation id over Wyoming). */
+  /** The entry point's own id of the conversation (HA's over Wyoming): continued, or given to a new one. */
   externalId?: string;
   /** The client app's own instructions (its system message), passed on in this turn's note. */
   instructions?: string;
@@ -78,7 +79,15 @@ export interface ResumeInput extends TurnOptions {
    * ids (HA's Ollama integration) give them in the order of the calls, with `conversationId`.
    */
   toolResults: ToolResultInput[];
+  /** The conversation the caller named; one the requester may not open is unknown. */
   conversationId?: string;
+  /**
+   * Results without ids and no conversation named (HA's Ollama integration): the calls the client says
+   * they answer, which with `resent` and `source` find the paused turn (see tool-result-match.ts).
+   */
+  echoed?: EchoedCalls;
+  /** The entry point, for finding the paused turn by the resent history. */
+  source?: string;
 }
 
 export interface TurnOutcome extends FinalEvent {
@@ -121,28 +130,42 @@ export class Assistant {
   private readonly startListeners = new Set<(source: string) => void>();
   private readonly notes: TurnNotes;
   private readonly paused: PausedTurns;
+  private readonly settings: TurnSettings;
 
   constructor(
     private readonly conversations: ConversationStore,
     private readonly turns: TurnStore,
     private readonly jobs: BackgroundJobs,
-    private readonly synthesizer: Synthesizer,
+    private readonly toolLoop: ToolLoop,
     private readonly logger: Logger,
     private readonly options: AssistantOptions,
   ) {
     this.prompt = { role: "system", content: systemPrompt(options.customPrompt) };
     this.notes = new TurnNotes(jobs, options);
     this.paused = new PausedTurns(conversations, turns, logger);
+    this.settings = {
+      clock: options.time,
+      turnDeadlineMs: options.turnDeadlineMs,
+    };
   }
 
   async turn(input: TurnInput, emit: EventSink): Promise<TurnOutcome> {
     const requester = input.requester ?? UNNAMED;
-    // Someone else's conversation is answered exactly as one that does not exist.
-    if (input.conversationId && !this.conversations.open(input.conversationId, requester)) {
-      throw new UnknownConversationError(`No conversation with id ${input.conversationId}`);
+    // Which conversation, decided here for every entry point under the requester's access rule;
+    // someone else's conversation is answered exactly as one that does not exist.
+    const found = resolveConversation(this.conversations, {
+      source: input.source,
+      requester,
+      named: input.conversationId,
+      externalId: input.externalId,
+      prior: input.resent,
+    });
+    if (!found) {
+      const id = input.conversationId ?? input.externalId ?? "";
+      throw new UnknownConversationError(`No conversation with id ${id}`);
     }
-    const conversationId = input.conversationId ?? randomUUID();
-    const create = input.conversationId
+    const conversationId = found.conversationId ?? randomUUID();
+    const create = found.conversationId
       ? undefined
       : { source: input.source, owner: requester.owner, externalId: input.externalId };
     return this.queue.run(conversationId, async () => {
@@ -156,28 +179,31 @@ export class Assistant {
       const reserve = messageChars({ role: "user", content: input.message }) + NOTE_ALLOWANCE;
       if (!create) this.paused.close(conversationId, input.toolResults ?? []);
       const window = create ? [] : this.window(this.conversations.history(conversationId), reserve);
-      const messages: ChatMessage[] = [
-        ...(input.priorMessages ?? []),
-        this.notes.build(conversationId, input, emit, window),
-        { role: "user", content: input.message },
-      ];
-      const turnNumber = this.conversations.startTurn(conversationId, turnId, messages, create);
-      const state = {
+      let turn: TurnContext | undefined;
+      let messages: ChatMessage[] = [];
+      // The turn's number comes with its start, in one transaction; its note is written from the whole context.
+      this.conversations.startTurn(
         conversationId,
         turnId,
-        turnNumber,
-        roundsUsed: 0,
-        toolCalls: 0,
-        userMessage: input.message,
-        source: input.source,
-      };
-      return this.loop(state, input, emit, this.window([...window, ...messages]));
+        (turnNumber) => {
+          turn = buildTurnContext(
+            input,
+            { conversationId, turnId, turnNumber, source: input.source },
+            this.settings,
+          );
+          messages = [
+            ...(found.priorMessages ?? []),
+            this.notes.build(turn, input, emit, window),
+            { role: "user", content: input.message },
+          ];
+          return messages;
+        },
+        create,
+      );
+      const state = { turn: turn!, roundsUsed: 0, toolCalls: 0, userMessage: input.message };
+      const shownBefore = input.resent ? found.seen : undefined;
+      return this.runAndStore(state, input, emit, shownBefore, this.window([...window, ...messages]));
     });
-  }
-
-  /** What the conversation's paused turn waits for (see PausedTurns.waitingCalls). */
-  waitingCalls(conversationId: string): ReturnType<PausedTurns["waitingCalls"]> {
-    return this.paused.waitingCalls(conversationId);
   }
 
   /** Told of every turn as it starts, with its source: background work gives way to a person. */
@@ -188,7 +214,15 @@ export class Assistant {
 
   /** Continues a turn that paused for the client's tools, with their results. */
   async resume(input: ResumeInput, emit: EventSink): Promise<TurnOutcome> {
+    const named = input.conversationId;
+    if (named !== undefined && !this.conversations.open(named, input.requester ?? UNNAMED))
+      throw new UnknownConversationError(`No conversation with id ${named}`);
     const paused = this.paused.waitingFor(input);
+    if (!paused && input.echoed && named === undefined) {
+      throw new UnknownToolCallError(
+        "No conversation of Cyrene's waits for these tool results: the history and the calls before them match none.",
+      );
+    }
     if (!paused) {
       throw new UnknownToolCallError(
         `No turn is waiting for the result of tool call ${input.toolResults[0]?.toolCallId ?? "(none given)"}.`,
@@ -201,15 +235,16 @@ export class Assistant {
         throw new UnknownToolCallError(`The tool calls of turn ${paused.id} were answered already.`);
       emit({ type: "turn_started", conversationId, turnId: paused.id });
       this.conversations.append(conversationId, paused.id, answersFor(asked, input.toolResults));
-      const state = {
+      const opened = {
         conversationId,
         turnId: paused.id,
         turnNumber: paused.number,
-        roundsUsed: paused.rounds ?? 0,
-        toolCalls: paused.toolCalls ?? 0,
         source: this.conversations.get(conversationId)?.source ?? "openai",
       };
-      return this.loop(state, input, emit);
+      const turn = buildTurnContext(input, opened, this.settings);
+      const state = { turn, roundsUsed: paused.rounds ?? 0, toolCalls: paused.toolCalls ?? 0 };
+      const shownBefore = input.resent ? this.conversations.seen(conversationId) : undefined;
+      return this.runAndStore(state, input, emit, shownBefore);
     });
   }
 
@@ -218,32 +253,33 @@ export class Assistant {
     return fitHistory(history, (this.options.historyMaxChars ?? 120_000) - reserve);
   }
 
-  private async loop(
+  /**
+   * Runs the tool loop for a turn and stores what it says and does, round by round; `shownBefore`: what a
+   * client that resends its history had been shown before this turn (the transcript to record).
+   */
+  private async runAndStore(
     state: LoopState,
     options: TurnOptions,
     emit: EventSink,
+    shownBefore: string[] | undefined,
     loaded?: ChatMessage[],
   ): Promise<TurnOutcome> {
-    const { conversationId, turnId } = state;
+    const { turn } = state;
+    const { conversationId, turnId } = turn;
     const started = performance.now();
     const history = loaded ?? this.window(this.conversations.history(conversationId));
     let toolCalls = state.toolCalls;
-    const log = new TurnLog(state.source, options.person?.name);
+    const log = new TurnLog(turn.source, turn.person?.name);
     // The answer round is stored with the turn's end, in one transaction; tool rounds as they finish.
     const held: ChatMessage[] = [];
-    const run = (messages: ChatMessage[], overrides: Partial<SynthesisInput> = {}) =>
-      this.synthesizer.run({
+    const run = (messages: ChatMessage[], overrides: Partial<ToolLoopInput> = {}) =>
+      this.toolLoop.run({
         messages,
         policy: options.policy,
-        conversationId,
-        turnId,
-        turnNumber: state.turnNumber,
-        person: options.person?.name,
-        signal: options.signal,
+        turn,
         clientTools: options.clientTools,
         toolChoice: options.toolChoice,
         params: options.params,
-        deadlineMs: Math.min(options.deadlineMs ?? Infinity, this.options.turnDeadlineMs ?? Infinity),
         roundsUsed: state.roundsUsed,
         ...overrides,
         emit: (event) => {
@@ -280,12 +316,11 @@ export class Assistant {
           roundsUsed: final.rounds,
         });
       };
-      final = await ensureStructured(final, options.output, retry, options.signal);
+      final = await ensureStructured(final, options.output, retry, turn.signal);
       if (final.text) emit({ type: "text", text: final.text });
       emit(final);
     }
-    const seen =
-      options.transcript && !final.error ? this.shown(state, options.transcript, final) : undefined;
+    const seen = shownBefore && !final.error ? this.shown(state, shownBefore, options, final) : undefined;
     if (final.clientCalls) {
       this.turns.awaitClient(turnId, final.rounds, toolCalls, final.clientCalls);
       if (seen) this.conversations.setSeen(conversationId, seen);
@@ -318,29 +353,20 @@ export class Assistant {
     return { ...final, conversationId, turnId };
   }
 
-  /** What the client has been shown once it receives this answer (see TurnOptions.transcript). */
-  private shown(
-    state: LoopState,
-    transcript: NonNullable<TurnOptions["transcript"]>,
-    final: FinalEvent,
-  ): string[] {
-    const before = transcript.before ?? this.conversations.seen(state.conversationId);
+  /** What the client has been shown once it receives this answer (see TurnOptions.resent). */
+  private shown(state: LoopState, before: string[], options: TurnOptions, final: FinalEvent): string[] {
     const user = state.userMessage === undefined ? [] : [{ role: "user", content: state.userMessage }];
-    const answer = transcript.shown ? transcript.shown(final.text) : final.text;
+    const answer = options.voice ? toSpeech(final.text) : final.text;
     return [...before, ...seenHashes([...user, { role: "assistant", content: answer }])];
   }
 }
 
 interface LoopState {
-  conversationId: string;
-  turnId: string;
-  turnNumber: number;
+  turn: TurnContext;
   roundsUsed: number;
   toolCalls: number;
   /** The user's message that started the turn (absent when a paused turn resumes). */
   userMessage?: string;
-  /** The conversation's entry point ("api", "openai", "thinker", …), for the turn's log line. */
-  source: string;
 }
 
 function hasToolCalls(message: ChatMessage): boolean {

@@ -1,17 +1,25 @@
 import type { ChatMessage, LlmToolCall } from "../llm/messages.js";
 import { emptyUsage } from "../llm/messages.js";
 import type { Logger } from "../logging/logger.js";
-import { UNNAMED, type Requester } from "../store/conversation-access.js";
+import { UNNAMED } from "../store/conversation-access.js";
 import type { ConversationStore } from "../store/conversations.js";
 import type { TurnStore } from "../store/turns.js";
 import { NO_CLIENT_RESULT } from "./history-repair.js";
 import { toolMessage } from "./tool-messages.js";
+import { conversationAwaiting } from "./tool-result-match.js";
+import type { ResumeInput } from "./assistant.js";
 
 /** A client's answers to the tool calls of a paused turn, by call id or in order. */
 export interface ToolResultInput {
   toolCallId?: string;
   content: string;
 }
+
+/** What a request says of the paused turn its results answer. */
+type WaitingRequest = Pick<
+  ResumeInput,
+  "toolResults" | "conversationId" | "requester" | "source" | "resent" | "echoed"
+>;
 
 /**
  * Turns paused on a client's own tools (`/v1` or the Ollama port): which one a request's results resume,
@@ -25,16 +33,29 @@ export class PausedTurns {
     private readonly logger: Logger,
   ) {}
 
-  /** The turn these results answer, if it waits and is in a conversation the requester may open. */
-  waitingFor(input: { toolResults: ToolResultInput[]; conversationId?: string; requester?: Requester }) {
+  /**
+   * The turn these results answer, if it waits and is in a conversation the requester may open: by call
+   * id; else in the conversation named; else, for a client that keeps no ids, in the conversation its
+   * resent history and the calls it echoes point to.
+   */
+  waitingFor(input: WaitingRequest) {
     const first = input.toolResults[0];
+    const requester = input.requester ?? UNNAMED;
+    const conversationId =
+      input.conversationId ??
+      (input.echoed && input.source
+        ? conversationAwaiting(this.conversations, (id) => this.waitingCalls(id), {
+            source: input.source,
+            requester,
+            prior: input.resent ?? [],
+            ...input.echoed,
+          })
+        : undefined);
     const found = first?.toolCallId
       ? this.turns.awaitingCall(first.toolCallId)
-      : input.conversationId && this.turns.awaitingIn(input.conversationId);
+      : conversationId && this.turns.awaitingIn(conversationId);
     // A turn paused in someone else's conversation is not waiting for this requester's results.
-    return found && this.conversations.open(found.conversationId, input.requester ?? UNNAMED)
-      ? found
-      : undefined;
+    return found && this.conversations.open(found.conversationId, requester) ? found : undefined;
   }
 
   /**

@@ -3,6 +3,7 @@ import type { Logger } from "../logging/logger.js";
 import { fail, ok, type ToolResult } from "../tools/contract.js";
 import type { ToolPolicy } from "../tools/policy.js";
 import type { ToolRegistry } from "../tools/registry.js";
+import type { TurnContext } from "../turn/context.js";
 import type { BackgroundJobs } from "./background-jobs.js";
 import type { EventSink } from "./events.js";
 import { toolMessage, toolResultContent } from "./tool-messages.js";
@@ -17,10 +18,7 @@ export interface ToolCallLimits {
 
 export interface CallContext {
   policy: ToolPolicy;
-  conversationId: string;
-  turnId?: string;
-  turnNumber?: number;
-  person?: string;
+  turn: TurnContext;
   emit: EventSink;
   /** The turn's end (cancelled, or out of time): a call still running then goes on in the background. */
   signal?: AbortSignal;
@@ -52,10 +50,7 @@ export class ToolCallRunner {
       : this.registry.execute(call, {
           policy: context.policy,
           logger: this.logger,
-          conversationId: context.conversationId,
-          turnId: context.turnId,
-          turnNumber: context.turnNumber,
-          person: context.person,
+          turn: context.turn,
           hardTimeoutMs: this.limits.backgroundTimeoutMs,
         });
 
@@ -76,7 +71,7 @@ export class ToolCallRunner {
     if (finished) {
       result = finished;
     } else {
-      const jobId = this.jobs.adopt(context.conversationId, call, running);
+      const jobId = this.jobs.adopt(context.turn.conversationId, call, running);
       background = { jobId };
       const why = context.signal?.aborted
         ? `The turn ended while ${call.name} was running (cancelled or out of time); it goes on in the background.`

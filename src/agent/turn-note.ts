@@ -1,8 +1,9 @@
 import type { ChatMessage } from "../llm/messages.js";
+import type { TurnContext } from "../turn/context.js";
+import { latestNoteWith } from "../turn/note-source.js";
 import type { AssistantOptions, TurnInput } from "./assistant.js";
 import type { BackgroundJobs } from "./background-jobs.js";
 import type { EventSink } from "./events.js";
-import { latestNoteWith } from "./note-source.js";
 import { SPOKEN_STYLE } from "./spoken.js";
 import { outputInstruction } from "./structured-output.js";
 import { turnNote } from "./system-prompt.js";
@@ -29,9 +30,15 @@ export class TurnNotes {
   ) {}
 
   /** `window`: the history the LLM still sees from before this turn. */
-  build(conversationId: string, input: TurnInput, emit: EventSink, window: ChatMessage[]): ChatMessage {
+  build(
+    turn: TurnContext,
+    input: Pick<TurnInput, "instructions" | "output" | "voice">,
+    emit: EventSink,
+    window: ChatMessage[],
+  ): ChatMessage {
+    const { conversationId } = turn;
     const sections: string[] = [];
-    if (input.person) sections.push(`Talking to you: ${input.person.name}.`);
+    if (turn.person) sections.push(`Talking to you: ${turn.person.name}.`);
     const instructions = input.instructions?.trim().slice(0, MAX_INSTRUCTIONS);
     const given = (text: string) =>
       this.instructionsGiven.get(conversationId) === text &&
@@ -48,16 +55,13 @@ export class TurnNotes {
       }
     }
     for (const source of this.options.noteSources ?? []) {
-      const section = source({ source: input.source, conversationId, window });
+      const section = source({ ...turn, window });
       if (section) sections.push(section);
     }
     if (input.output) sections.push(outputInstruction(input.output));
     else if (input.voice) sections.push(SPOKEN_STYLE);
-    const { time } = this.options;
-    return {
-      role: "system",
-      content: turnNote({ now: new Date(time.now()), timeZone: time.zone(), sections }),
-    };
+    const now = new Date(turn.clock.now());
+    return { role: "system", content: turnNote({ now, timeZone: this.options.time.zone(), sections }) };
   }
 
   private remember(conversationId: string, text: string): void {

@@ -1,5 +1,5 @@
 import { DateTime } from "luxon";
-import { latestNoteWith, type NoteTurn } from "../agent/note-source.js";
+import { latestNoteWith, type NoteTurn } from "../turn/note-source.js";
 import type { HomeTime } from "../time/home-time.js";
 import type { KnowledgeBase } from "./knowledge-base.js";
 import { MEMORY_TAG } from "./types.js";

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { ChatCompletionChunk } from "openai/resources/chat/completions";
 import type { CompletionUsage } from "openai/resources/completions";
-import { UNNAMED_TOOL } from "../tools/contract.js";
+import { UNNAMED_TOOL } from "./tool-wire.js";
 import { ContentStream } from "./content-stream.js";
 import { callsInThinking } from "./text-tool-calls.js";
 import { LlmError } from "./errors.js";

@@ -1,7 +1,7 @@
 import OpenAI from "openai";
 import type { ChatCompletionTool, ChatCompletionToolChoiceOption } from "openai/resources/chat/completions";
 import type { Logger } from "../logging/logger.js";
-import type { ToolDefinition } from "../tools/contract.js";
+import type { ToolDefinition } from "./tool-wire.js";
 import { ResponseAssembler } from "./assembler.js";
 import { hostOf, LlmError, toLlmError } from "./errors.js";
 import type { LlmHealth } from "./health.js";

@@ -8,8 +8,10 @@ export interface ConversationRequest {
   source: string;
   /** Who asks: only their own conversations are found (see conversation-access.ts). */
   requester: Requester;
-  /** The id the client named (`X-Cyrene-Conversation-Id`, `metadata.conversation_id`). */
+  /** The id the client named (`X-Cyrene-Conversation-Id`, `metadata.conversation_id`, `conversation_id`). */
   named?: string;
+  /** The entry point's own id of the conversation (HA's conversation id over Wyoming). */
+  externalId?: string;
   /** For clients that resend their history: the user and assistant texts before the newest user message. */
   prior?: SeenMessage[];
 }
@@ -20,9 +22,10 @@ export type Resolved =
 
 /**
  * Which stored conversation a request continues, under the requester's access rule: the one it names,
- * if the requester may open it; else the one conversation of the requester's, from this source, that its
- * resent history continues; else none, and a new conversation is seeded with the history. Undefined when
- * the named conversation does not exist or is someone else's (the two are not told apart).
+ * if the requester may open it; else the one the entry point's own id stands for; else the one
+ * conversation of the requester's, from this source, that its resent history continues; else none, and a
+ * new conversation is seeded with the history. Undefined when the named conversation does not exist or is
+ * someone else's (the two are not told apart), and when the external id is someone else's.
  */
 export function resolveConversation(
   conversations: ConversationStore,
@@ -31,6 +34,12 @@ export function resolveConversation(
   if (request.named !== undefined) {
     if (!conversations.open(request.named, request.requester)) return undefined;
     return { conversationId: request.named, seen: conversations.seen(request.named) };
+  }
+  if (request.externalId !== undefined) {
+    const found = conversations.findExternal(request.source, request.externalId);
+    if (found === undefined) return { seen: [], priorMessages: [] };
+    if (!conversations.open(found, request.requester)) return undefined;
+    return { conversationId: found, seen: conversations.seen(found) };
   }
   const prior = request.prior ?? [];
   const history = seenHashes(prior);

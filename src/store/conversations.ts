@@ -162,7 +162,8 @@ export class ConversationStore {
   }
 
   /**
-   * Counts a new turn, records it as running, stores the messages it starts with, names an untitled
+   * Counts a new turn, records it as running, stores the messages it starts with (made once its number
+   * is known, so the turn's context is whole before its note is written), names an untitled
    * conversation after its first user message, and answers the turn's number (1 for the first). With
    * `create`, the conversation itself is created in the same transaction: a turn cancelled before it
    * starts leaves nothing behind.
@@ -170,7 +171,8 @@ export class ConversationStore {
   startTurn(
     conversationId: string,
     turnId: string,
-    messages: ChatMessage[],
+    /** The messages the turn starts with, given its number. */
+    opening: (turnNumber: number) => ChatMessage[],
     create?: NewConversation,
   ): number {
     return this.db.transaction(() => {
@@ -179,8 +181,9 @@ export class ConversationStore {
         const { source, owner, externalId = null } = create;
         this.statements.insert.run(conversationId, source, null, owner, now, now, externalId);
       }
-      this.append(conversationId, turnId, messages);
       const { turns } = this.statements.beginTurn.get(conversationId) as { turns: number };
+      const messages = opening(turns);
+      this.append(conversationId, turnId, messages);
       this.statements.insertTurn.run(turnId, conversationId, turns, Date.now());
       const user = messages.findLast((m) => m.role === "user");
       if (typeof user?.content === "string") {

@@ -1,4 +1,4 @@
-import type { ToolResult } from "../tools/contract.js";
+import type { ToolResult } from "../llm/tool-wire.js";
 import type { Db } from "./database.js";
 
 export type JobStatus = "running" | "finished" | "interrupted";

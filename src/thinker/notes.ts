@@ -1,4 +1,4 @@
-import type { NoteSource } from "../agent/note-source.js";
+import type { NoteSource } from "../turn/note-source.js";
 import type { Clock } from "../time/clock.js";
 import type { ThoughtStore } from "../store/thoughts.js";
 

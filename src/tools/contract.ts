@@ -1,29 +1,19 @@
 import { InputError } from "../input-error.js";
 import type { Logger } from "../logging/logger.js";
+import type { ToolDefinition, ToolResult } from "../llm/tool-wire.js";
+import type { TurnContext } from "../turn/context.js";
 
-/** What the LLM reads back from a tool call. Tools never throw into the loop; they answer with this. */
-export type ToolResult =
-  /** `untrusted`: the data holds text from outside (a web page, an API), to be read as data only. */
-  { success: true; data: unknown; untrusted?: true } | { success: false; error: string };
-
-/** The OpenAI function-calling description of a tool. */
-export interface ToolDefinition {
-  name: string;
-  description: string;
-  /** JSON Schema of the arguments object. */
-  parameters: Record<string, unknown>;
-}
+export type { ToolDefinition, ToolResult };
+export { UNNAMED_TOOL } from "../llm/tool-wire.js";
 
 export interface ToolContext {
   /** Aborted when the call is abandoned (hard time limit, shutdown). Long work should check it. */
   signal: AbortSignal;
-  conversationId?: string;
-  /** The turn the call belongs to: a tool that needs the user's confirmation accepts it only in a later turn. */
-  turnId?: string;
-  /** The turn's place in its conversation (1, 2, …): "the user's next message" is turnNumber + 1. */
-  turnNumber?: number;
-  /** Who is talking, when the entry point knows (HA's user behind ingress): reminders keep who asked. */
-  person?: string;
+  /**
+   * The turn the call belongs to: who asks (reminders keep who asked), its conversation, and its id and
+   * number (a tool that needs the user's confirmation accepts it only in the next turn).
+   */
+  turn: TurnContext;
   /** No user is watching (a background thought): refuse what needs the user's confirmation. */
   autonomous?: boolean;
   logger: Logger;
@@ -45,6 +35,3 @@ export class ToolError extends InputError {
 
 export const ok = (data: unknown): ToolResult => ({ success: true, data });
 export const fail = (error: string): ToolResult => ({ success: false, error });
-
-/** The name given to a tool call the LLM sent without one, so its error result has a call to pair with. */
-export const UNNAMED_TOOL = "unnamed_tool";

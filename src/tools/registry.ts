@@ -3,6 +3,7 @@ import { argumentShape, parseToolArguments } from "./arguments.js";
 import { fail, UNNAMED_TOOL, type Tool, type ToolDefinition, type ToolResult } from "./contract.js";
 import type { ToolPolicy } from "./policy.js";
 import { TOOL_NAME } from "../text/tool-name.js";
+import type { TurnContext } from "../turn/context.js";
 
 export interface ToolCall {
   id: string;
@@ -14,10 +15,8 @@ export interface ToolCall {
 export interface ExecuteOptions {
   policy: ToolPolicy;
   logger: Logger;
-  conversationId?: string;
-  turnId?: string;
-  turnNumber?: number;
-  person?: string;
+  /** The turn the call belongs to, handed whole to the tool. */
+  turn: TurnContext;
   /** Aborts the call from outside (shutdown). */
   signal?: AbortSignal;
   /** The call is aborted and answered with an error after this long, wherever it runs. */
@@ -138,10 +137,7 @@ export class ToolRegistry {
     });
     const ctx = {
       signal: controller.signal,
-      conversationId: options.conversationId,
-      turnId: options.turnId,
-      turnNumber: options.turnNumber,
-      person: options.person,
+      turn: options.turn,
       autonomous: options.policy.autonomous ?? false,
       logger: options.logger.child({ tool: call.name, callId: call.id }),
     };

@@ -7,6 +7,7 @@ import type { RecordedRequest } from "../fixtures/scripted-llm/server.js";
 import { describeHa } from "../fixtures/ha/use-ha.js";
 import { startHarness, type Harness } from "../support/harness.js";
 import { restCall, restState } from "./support/real-ha.js";
+import { testTurn } from "../support/turn-context.js";
 
 describeHa("the tool loop driving a real Home Assistant", (info) => {
   let h: Harness;
@@ -174,7 +175,7 @@ describeHa("the tool loop driving a real Home Assistant", (info) => {
 /** Waits until iot_query, called through Cyrene's registry, gets an answer from HA. */
 async function untilHaAnswers(h: Harness, timeoutMs = 90_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  const options = { policy: allowAllTools, logger: silentLogger(), hardTimeoutMs: 10_000 };
+  const options = { policy: allowAllTools, logger: silentLogger(), hardTimeoutMs: 10_000, turn: testTurn() };
   for (;;) {
     const probe = await h.cyrene.registry.execute(
       { id: "probe", name: "iot_query", arguments: "{}" },

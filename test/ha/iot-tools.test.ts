@@ -36,8 +36,14 @@ describeHa("iot tools against a real Home Assistant", (info) => {
       query: iotQueryTool({ ha, time: createHomeTime({ ha }) }),
       control: iotControlTool({ ha, time: createHomeTime({ ha }), sensitiveDomains: [] }),
     };
+    // Turns are named "turn-N": N is the turn's number in its conversation.
     run = (tool, args, turnId = "turn-1") =>
-      steady(ha, () => tools[tool].execute(args, toolContext({ conversationId: "conv-ha", turnId })));
+      steady(ha, () =>
+        tools[tool].execute(
+          args,
+          toolContext({ conversationId: "conv-ha", turnId, turnNumber: Number(turnId.split("-")[1]) }),
+        ),
+      );
   });
   beforeEach(() => whenReady(ha, 90_000));
   afterAll(() => ha?.close());
@@ -169,20 +175,20 @@ describeHa("iot tools against a real Home Assistant", (info) => {
       await restCall(info, "lock", "lock", { entity_id: lock });
       await expect.poll(async () => (await restState(info, lock)).state).toBe("locked");
 
-      const asked = await ok(run("control", { service: "lock.unlock", target: "大门锁" }, "turn-a"));
+      const asked = await ok(run("control", { service: "lock.unlock", target: "大门锁" }, "turn-1"));
       expect(asked).toMatchObject({ status: "confirmation_required", would: `unlock 入户门锁 (${lock})` });
-      expect(await failed(run("control", { confirmation_id: asked.confirmation_id }, "turn-a"))).toMatch(
+      expect(await failed(run("control", { confirmation_id: asked.confirmation_id }, "turn-1"))).toMatch(
         /not confirmed yet/,
       );
       expect((await restState(info, lock)).state).toBe("locked");
 
-      const done = await ok(run("control", { confirmation_id: asked.confirmation_id }, "turn-b"));
+      const done = await ok(run("control", { confirmation_id: asked.confirmation_id }, "turn-2"));
       expect(done.results).toEqual([
         expect.stringMatching(/^入户门锁 \(lock\.front_door_lock\): unlocked, .*\(was locked\)$/),
       ]);
       expect((await restState(info, lock)).state).toBe("unlocked");
 
-      const relocked = await ok(run("control", { service: "lock.lock", target: lock }, "turn-c"));
+      const relocked = await ok(run("control", { service: "lock.lock", target: lock }, "turn-3"));
       expect(relocked.results[0]).toMatch(/: locked, /);
     },
   );

@@ -6,6 +6,7 @@ import { describeHa, type HaInfo } from "../fixtures/ha/use-ha.js";
 import type { RecordedRequest } from "../fixtures/scripted-llm/server.js";
 import { startHarness, type Harness } from "../support/harness.js";
 import { restCall, restState } from "./support/real-ha.js";
+import { testTurn } from "../support/turn-context.js";
 
 /**
  * Cyrene as a conversation agent and an AI Task entity of HA's own Ollama integration: the entry and
@@ -569,7 +570,7 @@ async function removeEntry(info: HaInfo, entryId: string): Promise<void> {
 /** Cyrene reaches HA (iot tools work) and HA has the agent up (after a restart of the shared HA too). */
 async function untilReady(h: Harness, info: HaInfo, agent: string, timeoutMs = 90_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  const options = { policy: allowAllTools, logger: silentLogger(), hardTimeoutMs: 10_000 };
+  const options = { policy: allowAllTools, logger: silentLogger(), hardTimeoutMs: 10_000, turn: testTurn() };
   for (;;) {
     const probe = await h.cyrene.registry.execute(
       { id: "probe", name: "iot_query", arguments: "{}" },

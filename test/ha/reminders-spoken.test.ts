@@ -7,6 +7,7 @@ import { describeHa } from "../fixtures/ha/use-ha.js";
 import { WyomingTts } from "../fixtures/wyoming-tts/server.js";
 import { startHarness, type Harness } from "../support/harness.js";
 import { restCall, restState, whenReady } from "./support/real-ha.js";
+import { testTurn } from "../support/turn-context.js";
 
 const ZONE = "Asia/Shanghai";
 /** The shared HA is restarted once by test/ha/harness.test.ts: a test cut by that is retried. */
@@ -42,7 +43,12 @@ describeHa("spoken reminders through a real Home Assistant", (info) => {
         name: "reminder_create",
         arguments: JSON.stringify({ message, at, targets: [SPEAKER] }),
       },
-      { policy: allowAllTools, logger: silentLogger(), hardTimeoutMs: 30_000, conversationId: "spoken" },
+      {
+        policy: allowAllTools,
+        logger: silentLogger(),
+        hardTimeoutMs: 30_000,
+        turn: testTurn({ conversationId: "spoken" }),
+      },
     );
     if (!created.success) throw new Error(created.error);
     const { id } = (created.data as { created: { id: string; targets: string[] } }).created;

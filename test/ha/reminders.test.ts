@@ -8,6 +8,7 @@ import { describeHa } from "../fixtures/ha/use-ha.js";
 import { startHarness, type Harness } from "../support/harness.js";
 import { HaWatch } from "./support/ha-watch.js";
 import { restCall, restState, whenReady } from "./support/real-ha.js";
+import { testTurn } from "../support/turn-context.js";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
@@ -67,7 +68,12 @@ describeHa("reminders delivered through a real Home Assistant", (info) => {
   const tool = (name: string, args: Json): Promise<ToolResult> =>
     h.cyrene.registry.execute(
       { id: `call-${name}`, name, arguments: JSON.stringify(args) },
-      { policy: allowAllTools, logger: silentLogger(), hardTimeoutMs: 30_000, conversationId: "reminders" },
+      {
+        policy: allowAllTools,
+        logger: silentLogger(),
+        hardTimeoutMs: 30_000,
+        turn: testTurn({ conversationId: "reminders" }),
+      },
     );
   const ok = async (result: Promise<ToolResult>): Promise<Json> => {
     const done = await result;

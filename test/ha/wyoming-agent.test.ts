@@ -68,7 +68,6 @@ describeHa("Cyrene as a Wyoming conversation agent of a real Home Assistant", (i
   ): Promise<WyomingEntry & { server: Server }> {
     const server = createWyomingServer({
       assistant: h.cyrene.assistant,
-      conversations: h.cyrene.conversations,
       policy: allowAllTools,
       logger: silentLogger(),
       deadlineMs,

@@ -1,12 +1,17 @@
 import type { ToolContext } from "../../src/tools/contract.js";
 import { silentLogger } from "../../src/logging/logger.js";
+import type { TurnContext } from "../../src/turn/context.js";
+import { testTurn } from "./turn-context.js";
 
-/** A context for calling a tool's execute() directly in a test. */
-export function toolContext(overrides: Partial<ToolContext> = {}): ToolContext {
+/** A context for calling a tool's execute() directly in a test; turn facts go into its turn. */
+export function toolContext(
+  overrides: Partial<Omit<ToolContext, "turn">> & Partial<TurnContext> = {},
+): ToolContext {
+  const { signal, logger, autonomous, ...turn } = overrides;
   return {
-    signal: new AbortController().signal,
-    logger: silentLogger(),
-    conversationId: "test",
-    ...overrides,
+    signal: signal ?? new AbortController().signal,
+    logger: logger ?? silentLogger(),
+    ...(autonomous === undefined ? {} : { autonomous }),
+    turn: testTurn(turn),
   };
 }

@@ -10,6 +10,7 @@ import { allowAllTools } from "../../src/tools/policy.js";
 import { FakeClock } from "../support/fake-clock.js";
 import { FakeHomeAssistant } from "../ha/support/fake-ha.js";
 import { sampleHome } from "../ha/support/sample-home.js";
+import { testTurn } from "../support/turn-context.js";
 
 const systemZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 const dir = mkdtempSync(join(tmpdir(), "cyrene-home-time-"));
@@ -49,7 +50,12 @@ describe("HomeTime", () => {
     try {
       const result = await cyrene.registry.execute(
         { id: "call-1", name: "iot_query", arguments: JSON.stringify({ query: id }) },
-        { policy: allowAllTools, logger: silentLogger(), hardTimeoutMs: 10_000, conversationId: "time" },
+        {
+          policy: allowAllTools,
+          logger: silentLogger(),
+          hardTimeoutMs: 10_000,
+          turn: testTurn({ conversationId: "time" }),
+        },
       );
       expect(JSON.stringify(result)).toContain("changed 2026-01-10 06:00");
     } finally {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseToolArguments } from "../../src/tools/arguments.js";
 import { REFUSED, REPAIRABLE } from "../fixtures/small-model/argument-damage.js";
+import { testTurn } from "../support/turn-context.js";
 
 /**
  * The repair rate on small models' damaged arguments is set here: every shape in the corpus is
@@ -59,7 +60,7 @@ describe("the error a small model reads", () => {
     const registry = new ToolRegistry().register(tool);
     const result = await registry.execute(
       { id: "c", name: "iot_control", arguments: '{"service": "light.turn_on", "target": "卧' },
-      { policy: allowAllTools, logger: silentLogger(), hardTimeoutMs: 1_000 },
+      { policy: allowAllTools, logger: silentLogger(), hardTimeoutMs: 1_000, turn: testTurn() },
     );
     expect(result).toEqual({
       success: false,

@@ -5,10 +5,11 @@ import { defineTool } from "../../src/tools/define-tool.js";
 import { allowAllTools, AutonomousToolPolicy, whitelistPolicy } from "../../src/tools/policy.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
 import { testTools } from "../support/test-tools.js";
+import { testTurn } from "../support/turn-context.js";
 
 const { tools, stats } = testTools();
 const registry = new ToolRegistry().register(...tools);
-const options = { policy: allowAllTools, logger: silentLogger(), hardTimeoutMs: 5_000 };
+const options = { policy: allowAllTools, logger: silentLogger(), hardTimeoutMs: 5_000, turn: testTurn() };
 const call = (name: string, args: unknown) => ({ id: "c1", name, arguments: JSON.stringify(args) });
 
 describe("ToolRegistry", () => {

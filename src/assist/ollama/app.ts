@@ -1,7 +1,6 @@
 import express, { type Express, type RequestHandler, type Router } from "express";
 import type { Assistant } from "../../agent/assistant.js";
 import type { Logger } from "../../logging/logger.js";
-import type { ConversationStore } from "../../store/conversations.js";
 import type { ToolPolicy } from "../../tools/policy.js";
 import { chatRoutes } from "./chat-route.js";
 import { notFound, ollamaErrors } from "./errors.js";
@@ -9,7 +8,6 @@ import { modelRoutes } from "./models.js";
 
 export interface OllamaAppDeps {
   assistant: Assistant;
-  conversations: ConversationStore;
   policy: ToolPolicy;
   logger: Logger;
   /** A voice turn answers within this long. */

@@ -6,7 +6,7 @@ import type { LlmToolCall } from "../../llm/messages.js";
 import { ollamaError } from "../../http/error-shapes.js";
 import { apiErrorOf } from "../../http/turn-errors.js";
 import { NdjsonWriter } from "./ndjson.js";
-import { argumentsOf } from "./request.js";
+import { argumentsOf } from "../../agent/tool-result-match.js";
 
 export interface AnswerShape {
   /** The model as the client named it, echoed on every line. */

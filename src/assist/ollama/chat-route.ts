@@ -1,25 +1,19 @@
 import { Router } from "express";
 import { UnknownToolCallError, type TurnOptions, type TurnOutcome } from "../../agent/assistant.js";
 import type { AgentEvent } from "../../agent/events.js";
-import { toSpeech } from "../../agent/spoken.js";
 import { HttpError } from "../../http/errors.js";
 import { abortOnDisconnect } from "../../http/sse.js";
 import { HOUSEHOLD } from "../../store/conversation-access.js";
-import { resolveConversation } from "../../store/conversation-resolution.js";
 import type { ToolDefinition } from "../../tools/contract.js";
 import type { OllamaAppDeps } from "./app.js";
 import { loadedLine, sendWholeChat, StreamedChat, Timing, type AnswerShape } from "./chat-answer.js";
 import { writeNdjson } from "./ndjson.js";
 import { parseChat, type ChatRequest } from "./request.js";
-import { conversationAwaiting } from "./tool-result-match.js";
 
 /** The source of the conversations HA's Ollama integration holds with Cyrene. */
 export const OLLAMA_SOURCE = "ollama";
 
-type ChatDeps = Pick<
-  OllamaAppDeps,
-  "assistant" | "conversations" | "policy" | "deadlineMs" | "logger" | "toolNames"
->;
+type ChatDeps = Pick<OllamaAppDeps, "assistant" | "policy" | "deadlineMs" | "logger" | "toolNames">;
 
 /**
  * POST /api/chat. HA sends its whole (trimmed) history each time, with its own system prompt and no
@@ -75,7 +69,7 @@ async function runTurn(
   signal: AbortSignal,
   emit: (event: AgentEvent) => void,
 ): Promise<TurnOutcome> {
-  const { assistant, conversations } = deps;
+  const { assistant } = deps;
   const spoken = request.purpose === "conversation";
   const options: TurnOptions = {
     policy: deps.policy,
@@ -85,42 +79,18 @@ async function runTurn(
     clientTools: clientToolsOf(deps, request),
     params: request.params,
     output: request.output,
+    resent: request.prior,
     ...(spoken ? { voice: true, deadlineMs: deps.deadlineMs } : {}),
   };
-  const shown = spoken ? toSpeech : undefined;
   const { last } = request;
   if (last.kind === "tool_results") {
-    const conversationId = conversationAwaiting(conversations, assistant, {
-      source: OLLAMA_SOURCE,
-      requester: HOUSEHOLD,
-      prior: request.prior,
-      calls: last.calls,
-      toolNames: last.toolNames,
-    });
-    if (!conversationId) {
-      throw new UnknownToolCallError(
-        "No conversation of Cyrene's waits for these tool results: the history and the calls before them match none.",
-      );
-    }
     const toolResults = last.results.map((content) => ({ content }));
-    return assistant.resume({ ...options, conversationId, toolResults, transcript: { shown } }, emit);
+    const echoed = { calls: last.calls, toolNames: last.toolNames };
+    return assistant.resume({ ...options, source: OLLAMA_SOURCE, toolResults, echoed }, emit);
   }
-  const resolved = resolveConversation(conversations, {
-    source: OLLAMA_SOURCE,
-    requester: HOUSEHOLD,
-    prior: request.prior,
-  })!;
   if (last.kind === "none") throw new HttpError(400, "There is no message to answer.");
   return assistant.turn(
-    {
-      ...options,
-      message: last.text,
-      conversationId: resolved.conversationId,
-      priorMessages: resolved.priorMessages,
-      source: OLLAMA_SOURCE,
-      instructions: request.instructions,
-      transcript: { before: resolved.seen, shown },
-    },
+    { ...options, message: last.text, source: OLLAMA_SOURCE, instructions: request.instructions },
     emit,
   );
 }

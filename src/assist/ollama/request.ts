@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { OutputFormat } from "../../agent/structured-output.js";
+import { argumentsOf, type EchoedCall } from "../../agent/tool-result-match.js";
 import type { SamplingParams } from "../../llm/client.js";
 import { parseBody } from "../../http/body.js";
 import { HttpError } from "../../http/errors.js";
@@ -96,14 +97,9 @@ export interface ChatRequest {
      * The results of the tool calls Cyrene handed the client, in the order of the calls (Ollama has no
      * ids), with the calls as the client sent them back and the tool each result names, if it does.
      */
-    | { kind: "tool_results"; results: string[]; calls: ClientCall[]; toolNames: (string | undefined)[] }
+    | { kind: "tool_results"; results: string[]; calls: EchoedCall[]; toolNames: (string | undefined)[] }
     /** No messages: Ollama clients send this to load a model. */
     | { kind: "none" };
-}
-
-export interface ClientCall {
-  name: string;
-  arguments: Record<string, unknown>;
 }
 
 export function parseChat(raw: unknown): ChatRequest {
@@ -226,19 +222,4 @@ function splitHistory(messages: Message[]): Pick<ChatRequest, "prior" | "last"> 
     );
   }
   return { prior: seen(messages.length - 1), last: { kind: "user", text } };
-}
-
-/** A tool call's arguments as an object (Ollama sends an object; some clients a JSON string). */
-export function argumentsOf(
-  value: string | Record<string, unknown> | null | undefined,
-): Record<string, unknown> {
-  if (typeof value !== "string") return value ?? {};
-  try {
-    const parsed: unknown = JSON.parse(value || "{}");
-    return parsed && typeof parsed === "object" && !Array.isArray(parsed)
-      ? (parsed as Record<string, unknown>)
-      : {};
-  } catch {
-    return {};
-  }
 }

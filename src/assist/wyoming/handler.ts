@@ -3,14 +3,12 @@ import type { AgentEvent, FinalEvent } from "../../agent/events.js";
 import { toSpeech } from "../../agent/spoken.js";
 import type { Logger } from "../../logging/logger.js";
 import { HOUSEHOLD } from "../../store/conversation-access.js";
-import type { ConversationStore } from "../../store/conversations.js";
 import type { ToolPolicy } from "../../tools/policy.js";
 import type { WyomingEvent } from "./framing.js";
 import { languageOf, type Language } from "../../text/language.js";
 
 export interface TranscriptDeps {
   assistant: Assistant;
-  conversations: ConversationStore;
   policy: ToolPolicy;
   logger: Logger;
   /** HA waits without a timeout of its own: the answer leaves within this long, whatever runs behind it. */
@@ -79,7 +77,7 @@ export async function answerTranscript(event: WyomingEvent, deps: TranscriptDeps
   const deadline = new Promise<"deadline">((resolve) => {
     timer = setTimeout(() => resolve("deadline"), deps.deadlineMs);
   });
-  const turn = runTurn(text, externalId, progress, notStarted.signal, deps);
+  const turn = runTurn({ text, language, externalId }, progress, notStarted.signal, deps);
   try {
     const outcome = await Promise.race([turn, deadline]);
     if (outcome === "deadline") {
@@ -111,19 +109,18 @@ export async function answerTranscript(event: WyomingEvent, deps: TranscriptDeps
  * say who speaks: the turn is the household's voice, which never opens a person's own chats.
  */
 function runTurn(
-  message: string,
-  externalId: string | undefined,
+  { text, language, externalId }: { text: string; language: Language; externalId: string | undefined },
   progress: Progress,
   signal: AbortSignal,
   deps: TranscriptDeps,
 ): Promise<FinalEvent> {
-  const conversationId = externalId && deps.conversations.findExternal(SOURCE, externalId);
   return deps.assistant.turn(
     {
-      message,
+      message: text,
       source: SOURCE,
       requester: HOUSEHOLD,
-      ...(conversationId ? { conversationId } : { externalId }),
+      language,
+      externalId,
       policy: deps.policy,
       voice: true,
       deadlineMs: turnDeadline(deps.deadlineMs),

@@ -3,7 +3,6 @@ import type { Assistant } from "../../agent/assistant.js";
 import type { Logger } from "../../logging/logger.js";
 import { trustedSource, type AccessRules } from "../../http/source-access.js";
 import { ConnectionSlots, type ConnectionLimits, type Slot } from "../connection-slots.js";
-import type { ConversationStore } from "../../store/conversations.js";
 import type { ToolPolicy } from "../../tools/policy.js";
 import { BudgetExceeded, ByteBudget } from "./frame-buffer.js";
 import { DEFAULT_LIMITS, encodeEvent, EventReader, FramingError, type WyomingEvent } from "./framing.js";
@@ -13,7 +12,6 @@ import { refuseTooLong } from "./too-long.js";
 
 export interface WyomingDeps {
   assistant: Assistant;
-  conversations: ConversationStore;
   policy: ToolPolicy;
   logger: Logger;
   /** A voice turn answers within this long (HA waits without a timeout of its own). */

@@ -1,5 +1,6 @@
 import { Router, type Response } from "express";
 import {
+  UnknownConversationError,
   UnknownToolCallError,
   type Assistant,
   type TurnOptions,
@@ -9,8 +10,6 @@ import type { AgentEvent } from "../../agent/events.js";
 import type { LlmClient } from "../../llm/client.js";
 import type { LlmToolCall, LlmUsage } from "../../llm/messages.js";
 import { clientRequester, type Requester } from "../../store/conversation-access.js";
-import { resolveConversation } from "../../store/conversation-resolution.js";
-import type { ConversationStore } from "../../store/conversations.js";
 import type { ToolPolicy } from "../../tools/policy.js";
 import { HttpError } from "../../http/errors.js";
 import { IdempotencyConflictError, RequestLedger } from "../../store/idempotency.js";
@@ -33,7 +32,6 @@ export const CONVERSATION_HEADER = "x-cyrene-conversation-id";
 
 export interface OpenAiRouteDeps {
   assistant: Assistant;
-  conversations: ConversationStore;
   policy: ToolPolicy;
   llm: LlmClient;
   /** For unknown request fields, at debug. */
@@ -103,6 +101,7 @@ export function openAiRoutes(deps: OpenAiRouteDeps): Router {
       outcome = await turn((event) => render?.event(event)).catch((error: unknown) => {
         if (error instanceof UnknownToolCallError)
           throw new HttpError(400, error.message, "invalid_request_error", "messages");
+        if (error instanceof UnknownConversationError) throw unknownConversation(asking.named!);
         throw error;
       });
     } finally {
@@ -119,12 +118,11 @@ type StartedTurn = (emit: (event: AgentEvent) => void) => Promise<TurnOutcome>;
 
 /**
  * The turn a request asks for: a paused one resumed with the client's tool results, or a new one in the
- * conversation named or matched by its history. Either records what the client is shown, so its next
- * resend of the history finds the conversation again. A named conversation the requester may not open
- * is answered 404, as one that does not exist: never a new conversation that would tell them apart.
+ * conversation named or continued by the resent history (the Assistant finds it; a named one the
+ * requester may not open is answered 404, as one that does not exist).
  */
 function startTurn(
-  { assistant, conversations, policy }: OpenAiRouteDeps,
+  { assistant, policy }: OpenAiRouteDeps,
   request: CompletionRequest,
   { requester, named }: { requester: Requester; named: string | undefined },
   signal: AbortSignal,
@@ -137,30 +135,21 @@ function startTurn(
     toolChoice: request.toolChoice,
     params: request.params,
     output: request.output,
+    resent: request.prior,
   };
   const { last } = request;
   if (last.kind === "tool_results") {
-    if (named !== undefined && !conversations.open(named, requester)) throw unknownConversation(named);
-    return (emit) => assistant.resume({ ...options, toolResults: last.results, transcript: {} }, emit);
+    return (emit) => assistant.resume({ ...options, conversationId: named, toolResults: last.results }, emit);
   }
-  const resolved = resolveConversation(conversations, {
-    source: "openai",
-    requester,
-    named,
-    prior: request.prior,
-  });
-  if (!resolved) throw unknownConversation(named!);
   return (emit) =>
     assistant.turn(
       {
         ...options,
         message: last.text,
         toolResults: last.toolResults,
-        conversationId: resolved.conversationId,
-        priorMessages: "priorMessages" in resolved ? resolved.priorMessages : undefined,
+        conversationId: named,
         source: "openai",
         instructions: request.instructions,
-        transcript: { before: resolved.seen },
       },
       emit,
     );

@@ -49,8 +49,8 @@ export function reminderCreateTool(options: {
           : undefined,
         notify: targets.filter((target) => !speaks(target)),
         speak: targets.filter(speaks),
-        conversationId: ctx.conversationId,
-        createdBy: ctx.person,
+        conversationId: ctx.turn.conversationId,
+        createdBy: ctx.turn.person?.name,
       });
       return { created: presentReminder(reminder, options.time.zone()), ...(notes.length ? { notes } : {}) };
     },

@@ -43,8 +43,8 @@ export function memorySearchTool(options: MemorySearchOptions): Tool {
         range,
         kind: args.kind,
         limit: args.limit,
-        excludeTurnId: ctx.turnId,
-        owner: ctx.conversationId === undefined ? undefined : options.ownerOf(ctx.conversationId),
+        excludeTurnId: ctx.turn.turnId,
+        owner: options.ownerOf(ctx.turn.conversationId),
       });
       const day = (ms: number) => DateTime.fromMillis(ms, { zone }).toFormat("yyyy-MM-dd HH:mm");
       return {

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import { z } from "zod";
 import { BackgroundJobs } from "../../../src/agent/background-jobs.js";
 import type { AgentEvent } from "../../../src/agent/events.js";
-import { Synthesizer } from "../../../src/agent/synthesizer.js";
+import { ToolLoop } from "../../../src/agent/tool-loop.js";
 import { LlmClient } from "../../../src/llm/client.js";
 import type { ChatMessage } from "../../../src/llm/messages.js";
 import { silentLogger } from "../../../src/logging/logger.js";
@@ -13,6 +13,7 @@ import { defineTool } from "../../../src/tools/define-tool.js";
 import { allowAllTools } from "../../../src/tools/policy.js";
 import { ToolRegistry } from "../../../src/tools/registry.js";
 import { ScriptedLlm } from "../../fixtures/scripted-llm/server.js";
+import { testTurn } from "../../support/turn-context.js";
 
 /**
  * The tool loop against a scripted model, with stand-ins for the home tools: `iot_control` records its
@@ -49,7 +50,7 @@ export async function startScriptedLoop() {
     idleTimeoutMs: 5_000,
   });
   const jobs = new BackgroundJobs(new JobStore(db), logger, 16_000);
-  const synthesizer = new Synthesizer(client, registry, jobs, logger, {
+  const toolLoop = new ToolLoop(client, registry, jobs, logger, {
     maxRounds: 5,
     toolTimeoutMs: 5_000,
     backgroundTimeoutMs: 10_000,
@@ -60,10 +61,10 @@ export async function startScriptedLoop() {
   const turn = async (message: string) => {
     const events: AgentEvent[] = [];
     const messages: ChatMessage[] = [{ role: "user", content: message }];
-    const final = await synthesizer.run({
+    const final = await toolLoop.run({
       messages,
       policy: allowAllTools,
-      conversationId: "c",
+      turn: testTurn({ conversationId: "c" }),
       emit: (event) => events.push(event),
     });
     const texts = events.flatMap((e) => (e.type === "text" ? [e.text] : []));

@@ -142,7 +142,6 @@ describe("an HA tool named like one of Cyrene's", () => {
   it("is left out of the turn, so Cyrene's own tool keeps its name", async () => {
     const app = createOllamaApp({
       assistant: h.cyrene.assistant,
-      conversations: h.cyrene.conversations,
       policy: allowAllTools,
       logger: silentLogger(),
       deadlineMs: 5_000,

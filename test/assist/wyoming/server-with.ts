@@ -12,7 +12,6 @@ export async function wyomingServerWith(
 ): Promise<{ server: Server; port: number }> {
   const server = createWyomingServer({
     assistant: h.cyrene.assistant,
-    conversations: h.cyrene.conversations,
     policy: allowAllTools,
     logger: silentLogger(),
     deadlineMs: h.config.assist.deadlineMs,

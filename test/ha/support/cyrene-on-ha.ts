@@ -8,6 +8,7 @@ import { silentLogger } from "../../../src/logging/logger.js";
 import type { ToolResult } from "../../../src/tools/contract.js";
 import { allowAllTools } from "../../../src/tools/policy.js";
 import type { HaEndpoint } from "./real-ha.js";
+import { testTurn } from "../../support/turn-context.js";
 
 /**
  * The real clock, moved on by hand: `jump(ms)` makes it later at once (timers keep their real waits).
@@ -72,7 +73,12 @@ export class CyreneOnHa {
   tool(name: string, args: Record<string, unknown>): Promise<ToolResult> {
     return this.current.registry.execute(
       { id: `call-${name}`, name, arguments: JSON.stringify(args) },
-      { policy: allowAllTools, logger: silentLogger(), hardTimeoutMs: 30_000, conversationId: "reminders" },
+      {
+        policy: allowAllTools,
+        logger: silentLogger(),
+        hardTimeoutMs: 30_000,
+        turn: testTurn({ conversationId: "reminders" }),
+      },
     );
   }
 

@@ -4,6 +4,7 @@ import { allowAllTools } from "../../../src/tools/policy.js";
 import { json, type Json } from "../../support/http.js";
 import { startHarness, type Harness } from "../../support/harness.js";
 import { lastToolResult } from "./support.js";
+import { testTurn } from "../../support/turn-context.js";
 
 const WEEK = 7 * 86_400_000;
 let h: Harness;
@@ -34,7 +35,12 @@ let askedFrom: string | undefined;
 const memorySearch = async (args: Record<string, unknown>, conversationId = askedFrom) => {
   const result = await h.cyrene.registry.execute(
     { id: `m${++calls}`, name: "memory_search", arguments: JSON.stringify(args) },
-    { policy: allowAllTools, logger: silentLogger(), hardTimeoutMs: 5_000, conversationId },
+    {
+      policy: allowAllTools,
+      logger: silentLogger(),
+      hardTimeoutMs: 5_000,
+      turn: testTurn(conversationId === undefined ? {} : { conversationId }),
+    },
   );
   if (!result.success) throw new Error(result.error);
   return result.data as Json;
@@ -121,7 +127,7 @@ describe("memory_search", () => {
   it("says what it cannot read", async () => {
     const result = await h.cyrene.registry.execute(
       { id: "bad", name: "memory_search", arguments: JSON.stringify({ query: "x", from: "whenever" }) },
-      { policy: allowAllTools, logger: silentLogger(), hardTimeoutMs: 5_000 },
+      { policy: allowAllTools, logger: silentLogger(), hardTimeoutMs: 5_000, turn: testTurn() },
     );
     expect(result).toMatchObject({ success: false, error: expect.stringMatching(/Could not understand/) });
   });

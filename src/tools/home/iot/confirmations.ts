@@ -14,8 +14,8 @@ interface Pending {
   action: StoredAction;
   conversationId: string;
   turnId: string;
-  /** When known, only the turn right after this one may confirm. */
-  turnNumber?: number;
+  /** Only the turn right after this one may confirm. */
+  turnNumber: number;
   expiresAt: number;
 }
 
@@ -34,7 +34,7 @@ export class Confirmations {
 
   create(action: StoredAction, ctx: ToolContext): string {
     this.prune();
-    if (!ctx.conversationId || !ctx.turnId) {
+    if (!ctx.turn.conversationId || !ctx.turn.turnId) {
       throw new ToolError(
         `This action (${action.description}) needs the user's confirmation, which is only possible in a conversation. It was not done.`,
       );
@@ -42,9 +42,9 @@ export class Confirmations {
     const id = `confirm-${randomBytes(4).toString("hex")}`;
     this.pending.set(id, {
       action,
-      conversationId: ctx.conversationId,
-      turnId: ctx.turnId,
-      turnNumber: ctx.turnNumber,
+      conversationId: ctx.turn.conversationId,
+      turnId: ctx.turn.turnId,
+      turnNumber: ctx.turn.turnNumber,
       expiresAt: this.now() + this.ttlMs,
     });
     return id;
@@ -54,20 +54,20 @@ export class Confirmations {
   check(id: string, ctx: ToolContext): StoredAction {
     this.prune();
     const pending = this.pending.get(id.trim());
-    if (!pending || pending.conversationId !== ctx.conversationId) {
+    if (!pending || pending.conversationId !== ctx.turn.conversationId) {
       throw new ToolError(
         `Confirmation "${id}" is unknown or expired (they last ${Math.round(this.ttlMs / 60_000)} minutes). ` +
           "Call iot_control again without confirmation_id to ask anew.",
       );
     }
-    if (!ctx.turnId || pending.turnId === ctx.turnId) {
+    if (pending.turnId === ctx.turn.turnId) {
       throw new ToolError(
         `Not done: the user has not confirmed yet. Ask them whether to ${pending.action.description}; ` +
           `only after they say yes in their next message, call iot_control with confirmation_id "${id}". ` +
           "需要用户在下一条消息中确认后才能执行。",
       );
     }
-    if (pending.turnNumber !== undefined && ctx.turnNumber !== pending.turnNumber + 1) {
+    if (ctx.turn.turnNumber !== pending.turnNumber + 1) {
       // The user's next message came and went without a yes: a later "confirmation" could come from
       // anywhere (a fetched page, a misread), so it is not taken.
       this.pending.delete(id.trim());

@@ -12,32 +12,27 @@ import type { Logger } from "../logging/logger.js";
 import type { ToolDefinition } from "../tools/contract.js";
 import type { ToolPolicy } from "../tools/policy.js";
 import type { ToolRegistry } from "../tools/registry.js";
+import type { TurnContext } from "../turn/context.js";
 import { ActionCheck } from "./action-check.js";
 import type { BackgroundJobs } from "./background-jobs.js";
 import type { EventSink, FinalEvent, TurnError } from "./events.js";
 import { ToolCallRunner, type ToolCallLimits } from "./tool-calls.js";
 
-export interface SynthesizerOptions extends ToolCallLimits {
+export interface ToolLoopOptions extends ToolCallLimits {
   maxRounds: number;
 }
 
-export interface SynthesisInput {
+export interface ToolLoopInput {
   messages: ChatMessage[];
   policy: ToolPolicy;
-  conversationId: string;
-  turnId?: string;
-  turnNumber?: number;
-  /** Who is talking (a name), for tools that record who asked. */
-  person?: string;
+  /** The turn: its signal and deadline stop the run; every tool call gets it whole. */
+  turn: TurnContext;
   emit: EventSink;
-  signal?: AbortSignal;
   /** Tools of the client's, offered after Cyrene's: a call to one ends the run with `clientCalls`. */
   clientTools?: ToolDefinition[];
   /** For the first request of the run; later rounds are "auto" (a forced call would loop). */
   toolChoice?: ChatCompletionToolChoiceOption;
   params?: SamplingParams;
-  /** The whole run is stopped after this long, and the user gets what exists. */
-  deadlineMs?: number;
   /** Rounds already used by this turn before a pause for client tools. */
   roundsUsed?: number;
 }
@@ -50,7 +45,7 @@ const WRAP_UP =
  * The tool loop: ask the LLM with the allowed tools, run the calls it makes (in parallel), feed the
  * results back, and repeat — at most `maxRounds` times, then one last request without tools.
  */
-export class Synthesizer {
+export class ToolLoop {
   private readonly calls: ToolCallRunner;
 
   constructor(
@@ -58,12 +53,12 @@ export class Synthesizer {
     private readonly registry: ToolRegistry,
     jobs: BackgroundJobs,
     private readonly logger: Logger,
-    private readonly options: SynthesizerOptions,
+    private readonly options: ToolLoopOptions,
   ) {
     this.calls = new ToolCallRunner(registry, jobs, logger, options);
   }
 
-  async run(input: SynthesisInput): Promise<FinalEvent> {
+  async run(input: ToolLoopInput): Promise<FinalEvent> {
     const { emit } = input;
     const messages = [...input.messages];
     const clientTools = input.clientTools ?? [];
@@ -71,9 +66,11 @@ export class Synthesizer {
     const tools =
       input.toolChoice === "none" ? [] : [...this.registry.definitions(input.policy), ...clientTools];
     const usage = emptyUsage();
+    const { turn } = input;
+    // The whole run is stopped after the turn's deadline, and the user gets what exists.
     const deadline =
-      input.deadlineMs !== undefined && Number.isFinite(input.deadlineMs) ? input.deadlineMs : undefined;
-    const stop = new RunStop(input.signal, deadline);
+      turn.deadlineMs !== undefined && Number.isFinite(turn.deadlineMs) ? turn.deadlineMs : undefined;
+    const stop = new RunStop(turn.signal, deadline);
     const check = new ActionCheck(messages, tools, clientNames);
     let shown = "";
     let roundStarted = false;
@@ -136,7 +133,7 @@ export class Synthesizer {
           const verdict = check.review(messages, response.content, round < this.options.maxRounds);
           if (verdict.kind !== "ok")
             this.logger.warn(
-              { conversationId: input.conversationId, verdict: verdict.kind },
+              { conversationId: turn.conversationId, verdict: verdict.kind },
               "the answer claimed a device action that no iot_control call made",
             );
           if (verdict.kind === "nudge") {
@@ -155,7 +152,13 @@ export class Synthesizer {
 
         const own = response.toolCalls.filter((call) => !clientNames.has(call.name));
         const theirs = response.toolCalls.filter((call) => clientNames.has(call.name));
-        const context = { ...input, emit, signal: stop.signal, refuse: check.refusal.bind(check) };
+        const context = {
+          policy: input.policy,
+          turn,
+          emit,
+          signal: stop.signal,
+          refuse: check.refusal.bind(check),
+        };
         const results = await Promise.all(own.map((call) => this.calls.run(call, context)));
         const roundMessages = [assistantMessage(response), ...results];
         messages.push(...roundMessages);

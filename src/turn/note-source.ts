@@ -1,4 +1,5 @@
 import type { ChatMessage } from "../llm/messages.js";
+import type { TurnContext } from "./context.js";
 
 /**
  * A part that adds a paragraph to a turn's note (the Thinker's notes, the remembered facts), asked at the
@@ -7,9 +8,7 @@ import type { ChatMessage } from "../llm/messages.js";
 export type NoteSource = (turn: NoteTurn) => string | undefined;
 
 /** What a note source is told of the turn; `window` is the history the LLM still sees from before it. */
-export interface NoteTurn {
-  source: string;
-  conversationId: string;
+export interface NoteTurn extends TurnContext {
   window: ChatMessage[];
 }
 

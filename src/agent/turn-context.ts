@@ -1,0 +1,30 @@
+import type { Clock } from "../time/clock.js";
+import { UNNAMED } from "../store/conversation-access.js";
+import type { TurnCaller, TurnContext } from "../turn/context.js";
+
+/** What opening a turn decided: its conversation, its id and number, and the entry point it came from. */
+export type OpenedTurn = Pick<TurnContext, "conversationId" | "turnId" | "turnNumber" | "source">;
+
+export interface TurnSettings {
+  clock: Pick<Clock, "now">;
+  /** The configured deadline of every turn; an entry point may only shorten it. */
+  turnDeadlineMs?: number;
+}
+
+/** The one builder of a turn's context (see TurnContext): a new per-turn fact is added here. */
+export function buildTurnContext(
+  caller: TurnCaller,
+  opened: OpenedTurn,
+  settings: TurnSettings,
+): TurnContext {
+  const deadlineMs = Math.min(caller.deadlineMs ?? Infinity, settings.turnDeadlineMs ?? Infinity);
+  return {
+    ...opened,
+    requester: caller.requester ?? UNNAMED,
+    person: caller.person,
+    language: caller.language,
+    signal: caller.signal,
+    deadlineMs: Number.isFinite(deadlineMs) ? deadlineMs : undefined,
+    clock: settings.clock,
+  };
+}

@@ -1,0 +1,46 @@
+import type { Clock } from "../time/clock.js";
+import type { Requester } from "../store/conversation-access.js";
+
+/** Who is talking, as the entry point knows them (HA's user behind ingress). */
+export interface Person {
+  id: string;
+  name: string;
+}
+
+/** What an entry point tells of a turn when it asks for one; the builder adds what the turn itself decides. */
+export interface TurnCaller {
+  /**
+   * Whose conversations the turn may open, continue or resume, and whose a new one is (see
+   * store/conversation-access.ts). Default: nobody named.
+   */
+  requester?: Requester;
+  person?: Person;
+  /** The language the user speaks, when the entry point knows it ("zh", "en": Wyoming tells by the text). */
+  language?: string;
+  /** The caller left (a closed connection, Ctrl-C): the turn stops. */
+  signal?: AbortSignal;
+  /** This turn's deadline, when it must be shorter than the configured one (a voice user waits). */
+  deadlineMs?: number;
+}
+
+/**
+ * One turn as every part of it sees it: who asks, in which conversation and turn, from which entry
+ * point, until when. Built once per turn by `buildTurnContext` (agent/turn-context.ts) and handed whole
+ * to the tool loop, the registry and every tool. A new per-turn fact is a field here and a line there.
+ *
+ * It lives in this leaf folder, below agent/ and tools/, so tools and the domain services that add to a
+ * turn (note sources) can name it without importing the agent.
+ */
+export interface TurnContext extends TurnCaller {
+  conversationId: string;
+  turnId: string;
+  /** The turn's place in its conversation (1, 2, …): "the user's next message" is turnNumber + 1. */
+  turnNumber: number;
+  /** The entry point the conversation came from: "api", "openai", "ollama", "wyoming", "cli", "thinker". */
+  source: string;
+  requester: Requester;
+  /** How long the turn's run may take: the smaller of the entry point's and the configured deadline. */
+  deadlineMs?: number;
+  /** The current instant (ms): HomeTime and the schedulers' Clock both have it; tests pass a fixed one. */
+  clock: Pick<Clock, "now">;
+}

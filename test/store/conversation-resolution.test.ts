@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { HOUSEHOLD, personRequester } from "../../src/store/conversation-access.js";
+import { resolveConversation } from "../../src/store/conversation-resolution.js";
+import { ConversationStore } from "../../src/store/conversations.js";
+import { openDatabase } from "../../src/store/database.js";
+
+describe("which conversation a request continues", () => {
+  const conversations = new ConversationStore(openDatabase(":memory:"));
+  const opening = () => [{ role: "user" as const, content: "hi" }];
+  conversations.startTurn("voice-1", "t1", opening, {
+    source: "wyoming",
+    owner: HOUSEHOLD.owner,
+    externalId: "ha-1",
+  });
+
+  it("continues the conversation an entry point's own id stands for, under the access rule", () => {
+    const request = { source: "wyoming", requester: HOUSEHOLD, externalId: "ha-1" };
+    expect(resolveConversation(conversations, request)).toMatchObject({ conversationId: "voice-1" });
+    // Someone else's is not continued, and not told apart from one that does not exist.
+    const alice = { ...request, requester: personRequester("alice") };
+    expect(resolveConversation(conversations, alice)).toBeUndefined();
+  });
+
+  it("opens a new conversation for an external id not seen before", () => {
+    const found = resolveConversation(conversations, {
+      source: "wyoming",
+      requester: HOUSEHOLD,
+      externalId: "ha-2",
+    });
+    expect(found).toEqual({ seen: [], priorMessages: [] });
+  });
+
+  it("prefers the id the caller names", () => {
+    const found = resolveConversation(conversations, {
+      source: "wyoming",
+      requester: HOUSEHOLD,
+      named: "voice-1",
+      externalId: "ha-2",
+    });
+    expect(found).toMatchObject({ conversationId: "voice-1" });
+  });
+});

@@ -1,0 +1,15 @@
+import { UNNAMED } from "../../src/store/conversation-access.js";
+import type { TurnContext } from "../../src/turn/context.js";
+
+/** A turn for calling the registry or a tool directly in a test: conversation "test", turn 1. */
+export function testTurn(overrides: Partial<TurnContext> = {}): TurnContext {
+  return {
+    conversationId: "test",
+    turnId: "turn-1",
+    turnNumber: 1,
+    source: "test",
+    requester: UNNAMED,
+    clock: { now: () => Date.now() },
+    ...overrides,
+  };
+}
