@@ -34,6 +34,8 @@ import { createThinker } from "./thinker/index.js";
 import type { ThoughtStore } from "./thinker/store.js";
 import type { Thinker } from "./thinker/thinker.js";
 import { ToolRegistry } from "./tools/registry.js";
+import { createMcpServer, type McpEndpoint } from "./mcp/server/index.js";
+import { HOUSEHOLD, UNNAMED } from "./store/conversation-access.js";
 import { createHomeAssistant, type HomeAssistant } from "./ha/index.js";
 import { createKnowledge, type Knowledge } from "./knowledge/index.js";
 import { knowledgeFileAccess, knowledgeGuard, knowledgeTools } from "./tools/knowledge/knowledge-tools.js";
@@ -60,6 +62,8 @@ export interface Cyrene {
   ollama: Express;
   /** The Wyoming handle server, for HA's Wyoming integration (port assist.wyomingPort). */
   wyoming: NetServer;
+  /** Cyrene's tools over MCP, at /mcp on the ingress and the Ollama port. */
+  mcp: McpEndpoint;
   close(): Promise<void>;
 }
 
@@ -192,6 +196,17 @@ export function createCyrene(config: Config, options: ComposeOptions): Cyrene {
     homeAssistant: () => ha.status(),
     llm: () => llmHealth.state,
   };
+  const mcp = configured('mcp.tools (CYRENE_MCP_TOOLS, option "mcp_tools")', () =>
+    createMcpServer({
+      registry,
+      background,
+      jobs,
+      conversations,
+      logger,
+      whitelist: config.mcp.tools,
+      limits: config.agent,
+    }),
+  );
   const app = createApp({
     assistant,
     conversations,
@@ -210,6 +225,7 @@ export function createCyrene(config: Config, options: ComposeOptions): Cyrene {
     thoughtRecipients: { notify: notifyTargets, satellite: config.thinker.satellite },
     knowledge: { knowledge: knowledge.base, maxUploadBytes: maxDocumentBytes },
     turns,
+    mcp: mcp.endpoint.routes({ anonymous: UNNAMED, apiToken: config.server.apiToken }),
   });
 
   // HA Assist: the Ollama-compatible API (with /v1 beside it) and the Wyoming handle server.
@@ -221,6 +237,7 @@ export function createCyrene(config: Config, options: ComposeOptions): Cyrene {
     openAi: openAiRoutes({ assistant, conversations, policy, llm, toolNames, logger }),
     health: healthRoutes(health),
     toolNames,
+    mcp: mcp.endpoint.routes({ anonymous: HOUSEHOLD, apiToken: config.server.apiToken }),
   });
   reminders.start();
   knowledge.start();
@@ -246,9 +263,11 @@ export function createCyrene(config: Config, options: ComposeOptions): Cyrene {
     app,
     ollama,
     wyoming,
+    mcp: mcp.endpoint,
     ha,
     knowledge,
     async close() {
+      await mcp.endpoint.close();
       await knowledge.stop();
       await thinking.stop();
       await reminders.stop();
