@@ -2,7 +2,11 @@ import { randomUUID, timingSafeEqual } from "node:crypto";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { SSEServerTransport } from "@modelcontextprotocol/sdk/server/sse.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import {
+  CallToolRequestSchema,
+  isInitializeRequest,
+  ListToolsRequestSchema,
+} from "@modelcontextprotocol/sdk/types.js";
 import { Router, type Request, type Response } from "express";
 import type { Logger } from "../../logging/logger.js";
 import { personRequester, UNNAMED, type Requester } from "../../store/conversation-access.js";
@@ -79,7 +83,12 @@ export class McpEndpoint {
     const caller = this.callerOf(req, res, options);
     if (!caller) return;
     const id = req.get("mcp-session-id");
-    if (id) {
+    // HA's client (2026.2) initializes twice on one session: a second initialize opens a new session, whose
+    // id the client takes from the answer, and the old one is closed.
+    if (id && req.method === "POST" && isInitializeRequest(req.body)) {
+      const old = this.sessions.get(id);
+      if (old?.owner === caller.requester.owner) this.drop(id, old);
+    } else if (id) {
       const session = this.sessionOf(id, caller, res);
       if (session?.transport instanceof StreamableHTTPServerTransport) {
         await session.transport.handleRequest(req, res, req.body);
