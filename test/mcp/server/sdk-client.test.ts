@@ -1,10 +1,8 @@
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startHarness, type Harness } from "../../support/harness.js";
 import { testTools } from "../../support/test-tools.js";
+import { connectMcp, dataOf, textOf } from "../../support/mcp-client.js";
 
 /**
  * Cyrene as an MCP server, driven by the official TypeScript SDK client over Streamable HTTP (and the
@@ -20,30 +18,7 @@ describe("Cyrene's /mcp with the official TypeScript SDK client", () => {
   });
   afterAll(() => h?.close());
 
-  const connect = async (
-    base: string,
-    options: { token?: string; sse?: boolean; headers?: Record<string, string> } = {},
-  ) => {
-    const client = new Client({ name: "cyrene-test", version: "1.0.0" });
-    const headers = {
-      ...options.headers,
-      ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
-    };
-    const url = new URL(`${base}/mcp`);
-    const transport = options.sse
-      ? new SSEClientTransport(url, {
-          requestInit: { headers },
-          eventSourceInit: {
-            fetch: (input, init) => fetch(input, { ...init, headers: { ...init?.headers, ...headers } }),
-          },
-        })
-      : new StreamableHTTPClientTransport(url, { requestInit: { headers } });
-    await client.connect(transport);
-    return client;
-  };
-  const textOf = (result: unknown) =>
-    (result as CallToolResult).content.map((c) => (c as { text: string }).text).join("");
-  const dataOf = (result: unknown) => (JSON.parse(textOf(result)) as { success: true; data: unknown }).data;
+  const connect = connectMcp;
 
   it("initializes, names itself and offers tools", async () => {
     const client = await connect(h.ollamaUrl);
