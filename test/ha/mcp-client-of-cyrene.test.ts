@@ -1,8 +1,9 @@
-import { createServer, type IncomingMessage, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeHa, type HaInfo } from "../fixtures/ha/use-ha.js";
 import { startHarness, type Harness } from "../support/harness.js";
+import { rest, until, untilLoaded, type FlowResult } from "./support/config-flow.js";
 
 /**
  * Home Assistant's own `mcp` integration as a client of Cyrene's /mcp (on the Assist port, reached
@@ -36,8 +37,16 @@ describeHa("HA's mcp integration as a client of Cyrene", (info) => {
       url: `${h.ollamaUrl}/mcp`,
     });
     if (done.type !== "create_entry") {
-      const res = await fetch(`${info.url}/api/error_log`, { headers: { authorization: `Bearer ${info.token}` } });
-      console.log((await res.text()).split("\n").filter((l) => /mcp/i.test(l)).slice(-30).join("\n"));
+      const res = await fetch(`${info.url}/api/error_log`, {
+        headers: { authorization: `Bearer ${info.token}` },
+      });
+      console.log(
+        (await res.text())
+          .split("\n")
+          .filter((l) => /mcp/i.test(l))
+          .slice(-30)
+          .join("\n"),
+      );
     }
     expect(done, JSON.stringify(done)).toMatchObject({ type: "create_entry", title: "cyrene" });
     mcpEntry = done.result!.entry_id;
@@ -151,7 +160,7 @@ class ScriptedOllama {
     return new Promise((resolve) => this.server.close(() => resolve()));
   }
 
-  private async answer(req: IncomingMessage, res: import("node:http").ServerResponse): Promise<void> {
+  private async answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
     let body = "";
     for await (const chunk of req) body += String(chunk);
     const json = (value: unknown): void =>
@@ -185,50 +194,9 @@ class ScriptedOllama {
   }
 }
 
-interface FlowResult {
-  flow_id: string;
-  type: string;
-  step_id?: string;
-  title?: string;
-  data_schema?: unknown;
-  result?: { entry_id: string };
-}
-
-async function rest<T>(info: HaInfo, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${info.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${info.token}`, "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path} -> ${res.status}: ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
-
 async function createEntry(info: HaInfo, handler: string, data: Record<string, unknown>): Promise<string> {
   const form = await rest<FlowResult>(info, "POST", "/api/config/config_entries/flow", { handler });
   const done = await rest<FlowResult>(info, "POST", `/api/config/config_entries/flow/${form.flow_id}`, data);
   expect(done, JSON.stringify(done)).toMatchObject({ type: "create_entry" });
   return done.result!.entry_id;
-}
-
-async function untilLoaded(info: HaInfo, domain: string, entryId: string): Promise<void> {
-  await until(`${domain} entry ${entryId} loaded`, async () => {
-    const entries = await rest<{ entry_id: string; state: string }[]>(
-      info,
-      "GET",
-      `/api/config/config_entries/entry?domain=${domain}`,
-    );
-    return entries.find((e) => e.entry_id === entryId)?.state === "loaded" || undefined;
-  });
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
