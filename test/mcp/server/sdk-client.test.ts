@@ -1,4 +1,5 @@
 import type { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { encode } from "gpt-tokenizer/encoding/o200k_base";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startHarness, type Harness } from "../../support/harness.js";
 import { testTools } from "../../support/test-tools.js";
@@ -14,7 +15,13 @@ describe("Cyrene's /mcp with the official TypeScript SDK client", () => {
   const TOKEN = "mcp-test-token";
 
   beforeAll(async () => {
-    h = await startHarness({ assist: true, tools, env: { CYRENE_API_TOKEN: TOKEN } });
+    // A Home Assistant and a SearXNG that are configured (not reachable): every built-in tool is offered.
+    const everything = {
+      CYRENE_HA_URL: "http://127.0.0.1:9",
+      CYRENE_HA_TOKEN: "t",
+      CYRENE_SEARXNG_URL: "http://127.0.0.1:9",
+    };
+    h = await startHarness({ assist: true, tools, env: { CYRENE_API_TOKEN: TOKEN, ...everything } });
   });
   afterAll(() => h?.close());
 
@@ -43,6 +50,15 @@ describe("Cyrene's /mcp with the official TypeScript SDK client", () => {
     // A tool of unknown kind is assumed to change things, as MCP's own defaults do.
     expect(byName.sleep!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
     expect(byName.add!.inputSchema).toMatchObject({ type: "object", properties: { a: {}, b: {} } });
+    await client.close();
+  });
+
+  it("keeps tools/list small: every offered tool, annotations included, within 3,000 o200k tokens", async () => {
+    const client = await connect(h.ollamaUrl);
+    const listed = await client.listTools();
+    const tokens = encode(JSON.stringify(listed)).length;
+    console.log(`tools/list: ${listed.tools.length} tools, ${tokens} o200k tokens`);
+    expect(tokens).toBeLessThan(3_000);
     await client.close();
   });
 
