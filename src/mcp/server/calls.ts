@@ -214,7 +214,7 @@ export class McpToolCalls {
       job.result ?? (running ? await settledWithin(running, this.deps.limits.toolTimeoutMs) : undefined);
     if (!result) return stillRunning(id, job.toolName);
     this.deps.jobs.markDelivered([id]);
-    return this.toResult(result);
+    return this.withConfirmation(result, job.toolName, conversationId);
   }
 
   private toResult(result: ToolResult): CallToolResult {
