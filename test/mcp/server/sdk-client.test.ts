@@ -186,3 +186,21 @@ function mcpConversation(h: Harness, owner: string): string {
   expect(found).toHaveLength(1);
   return found[0]!.id;
 }
+
+describe("Cyrene's /mcp behind HA's ingress", () => {
+  let h: Harness;
+
+  beforeAll(async () => {
+    h = await startHarness({ tools: testTools().tools, env: { CYRENE_TRUST_USER_HEADERS: "true" } });
+  });
+  afterAll(() => h?.close());
+
+  it("acts for the person the ingress proxy names, in that person's own MCP conversation", async () => {
+    const client = await connectMcp(h.url, {
+      headers: { "X-Remote-User-Id": "u-mei", "X-Remote-User-Name": "mei" },
+    });
+    expect(dataOf(await client.callTool({ name: "add", arguments: { a: 2, b: 2 } }))).toEqual({ sum: 4 });
+    expect(mcpConversation(h, "person:u-mei")).toBeDefined();
+    await client.close();
+  });
+});
