@@ -9,7 +9,7 @@ import tseslint from "typescript-eslint";
 const LAYERS = [
   // The composition root (src/compose.ts, src/main.ts) may import anything; the other files in src/ are
   // foundations (child-worker.ts, clock.ts, input-error.ts, …).
-  { folders: ["server", "assist", "cli", "thinker"], peers: false, name: "entry points" },
+  { folders: ["server", "assist", "cli", "thinker", "mcp"], peers: false, name: "entry points" },
   // What the entry points share: HTTP errors per wire format, body parsing, SSE, source access.
   { folders: ["http"], peers: false, name: "entry-point plumbing" },
   { folders: ["agent"], peers: false, name: "the agent" },

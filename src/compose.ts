@@ -85,7 +85,19 @@ export function createCyrene(config: Config, options: ComposeOptions): Cyrene {
   const toolNames = registry.names();
   const thinkerDeps = { config, assistant, conversations, ha, notifier, time, logger, thoughts, toolNames };
   const thinking = createThinker({ ...thinkerDeps, reminders: reminders.service });
-  const parts = { ...stores, assistant, registry, llm, ha, reminders, thoughts, knowledge, logger };
+  const parts = {
+    ...stores,
+    assistant,
+    registry,
+    background,
+    time,
+    llm,
+    ha,
+    reminders,
+    thoughts,
+    knowledge,
+    logger,
+  };
   const listeners = createListeners(config, parts);
   configured("thinker.schedule (CYRENE_THINKER_SCHEDULE)", () => thinking.start());
   reminders.start();
@@ -95,6 +107,7 @@ export function createCyrene(config: Config, options: ComposeOptions): Cyrene {
     ...{ config, assistant, registry, reminders, notifier, thinker: thinking.thinker, thoughts },
     ...{ conversations, jobs, turns, background, ha, knowledge, ...listeners },
     async close() {
+      await listeners.mcp.close();
       await knowledge.stop();
       await thinking.stop();
       await reminders.stop();

@@ -1,14 +1,17 @@
 import type { Server as NetServer } from "node:net";
 import type { Express } from "express";
 import type { Assistant } from "./agent/assistant.js";
+import type { BackgroundJobs } from "./agent/background-jobs.js";
 import { createOllamaApp } from "./assist/ollama/app.js";
 import { createWyomingServer } from "./assist/wyoming/server.js";
+import { configured } from "./config/load.js";
 import type { Config } from "./config/schema.js";
 import type { HomeAssistant } from "./ha/index.js";
 import type { Knowledge } from "./knowledge/index.js";
 import type { LlmClient } from "./llm/client.js";
 import type { LlmHealth } from "./llm/health.js";
 import type { Logger } from "./logging/logger.js";
+import { createMcpServer, type McpEndpoint } from "./mcp/server/index.js";
 import type { Reminders } from "./reminders/index.js";
 import { assistAccess } from "./http/source-access.js";
 import { createApp } from "./server/app.js";
@@ -16,7 +19,9 @@ import { healthInfo } from "./server/health-info.js";
 import { healthRoutes } from "./server/routes/health.js";
 import { openAiRoutes } from "./server/routes/openai.js";
 import type { Stores } from "./store/stores.js";
+import { HOUSEHOLD, UNNAMED } from "./store/conversation-access.js";
 import type { ThoughtStore } from "./store/thoughts.js";
+import type { HomeTime } from "./time/home-time.js";
 import { allowAllTools } from "./tools/policy.js";
 import type { ToolRegistry } from "./tools/registry.js";
 import { VERSION } from "./version.js";
@@ -28,11 +33,15 @@ export interface Listeners {
   ollama: Express;
   /** The Wyoming handle server, for HA's Wyoming integration (port assist.wyomingPort). */
   wyoming: NetServer;
+  /** Cyrene's tools over MCP, at /mcp on the ingress and the Ollama port. */
+  mcp: McpEndpoint;
 }
 
 export interface ListenerParts extends Stores {
   assistant: Assistant;
   registry: ToolRegistry;
+  background: BackgroundJobs;
+  time: HomeTime;
   llm: { client: LlmClient; health: LlmHealth };
   ha: HomeAssistant;
   reminders: Reminders;
@@ -54,7 +63,16 @@ export function createListeners(config: Config, parts: ListenerParts): Listeners
     ha: parts.ha,
     llm: parts.llm.health,
   });
+  const mcp = configured('mcp.tools (CYRENE_MCP_TOOLS, option "mcp_tools")', () =>
+    createMcpServer({
+      ...{ registry, background: parts.background, jobs: parts.jobs, conversations, logger },
+      clock: parts.time,
+      whitelist: config.mcp.tools,
+      limits: config.agent,
+    }),
+  ).endpoint;
   const app = createApp({
+    mcp: mcp.routes({ anonymous: UNNAMED, apiToken: config.server.apiToken }),
     ...{ assistant, conversations, jobs: parts.jobs, turns: parts.turns, thoughts: parts.thoughts },
     ...{ policy, llm, toolNames, logger, health },
     apiToken: config.server.apiToken,
@@ -75,6 +93,7 @@ export function createListeners(config: Config, parts: ListenerParts): Listeners
     openAi: openAiRoutes({ assistant, policy, llm, toolNames, logger }),
     health: healthRoutes(health),
     toolNames,
+    mcp: mcp.routes({ anonymous: HOUSEHOLD, apiToken: config.server.apiToken }),
   });
   const wyoming = createWyomingServer({
     ...voice,
@@ -82,5 +101,5 @@ export function createListeners(config: Config, parts: ListenerParts): Listeners
     languages: config.assist.languages,
     version: VERSION,
   });
-  return { app, ollama, wyoming };
+  return { app, ollama, wyoming, mcp };
 }

@@ -18,10 +18,11 @@ INTEGRATIONS=(
   websocket_api onboarding auth persistent_notification notify automation
   script person zone intent assist_pipeline
   wyoming ollama ai_task assist_satellite
+  mcp mcp_server
 )
 # Bumped whenever the root's contents change (an integration added above), so a
 # cached root from an older recipe is never reused with packages missing.
-ROOT_REVISION=2
+ROOT_REVISION=3
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 CACHE=${CYRENE_HA_CACHE:-/var/cache/cyrene/ha-$HA_VERSION-r$ROOT_REVISION}

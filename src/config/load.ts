@@ -64,6 +64,7 @@ function defaults(addon: boolean) {
       turnDeadlineMs: 120_000,
     },
     tools: { disabled: [] },
+    mcp: {},
     reminders: { notify: [], speak: [], missedAfterMs: 12 * 3_600_000 },
     thinker: {
       enabled: true,

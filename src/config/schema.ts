@@ -131,6 +131,10 @@ export const configSchema = z.object({
   }),
   /** Made absolute when loaded: tools that confine themselves to folders under it need absolute roots. */
   dataDir: z.string().min(1),
+  /** Cyrene as an MCP server (/mcp): the `mcp` policy's whitelist; unset, every tool but file and http. */
+  mcp: z.object({
+    tools: z.array(z.string().regex(/^[a-z_]+$/, "must be tool names such as reminder_create")).optional(),
+  }),
   ha: z.object({
     url: z.url().optional(),
     token: z.string().optional(),

@@ -72,6 +72,7 @@ export const FIELD_SOURCES: readonly FieldSource[] = [
     type: "seconds",
   },
   { path: "tools.disabled", option: "tools_disabled", env: "CYRENE_TOOLS_DISABLED", type: "list" },
+  { path: "mcp.tools", option: "mcp_tools", env: "CYRENE_MCP_TOOLS", type: "list" },
   {
     path: "agent.turnDeadlineMs",
     option: "turn_deadline_seconds",

@@ -12,13 +12,13 @@ export function remoteAddress(req: Request): string {
 }
 
 /**
- * Requires `Authorization: Bearer <token>` on the APIs (/api, /v1, /readyz). The health check and the
+ * Requires `Authorization: Bearer <token>` on the APIs (/api, /v1, /mcp, /readyz). The health check and the
  * web UI's static files need none: they hold no data, and the page asks for the token itself.
  */
 export function bearerAuth(token: string, options: { trustIngress: boolean }) {
   const expected = Buffer.from(token);
   return (req: Request, res: Response, next: NextFunction) => {
-    if (!/^\/(api|v1|readyz)(\/|$)/.test(req.path)) return next();
+    if (!/^\/(api|v1|mcp|readyz)(\/|$)/.test(req.path)) return next();
     if (options.trustIngress && remoteAddress(req) === INGRESS_PROXY_ADDRESS) return next();
     const given = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? "")?.[1]?.trim();
     if (given && safeEqual(Buffer.from(given), expected)) return next();

@@ -1,4 +1,4 @@
-import express, { type Express } from "express";
+import express, { type Express, type Router } from "express";
 import type { Assistant } from "../agent/assistant.js";
 import type { Logger } from "../logging/logger.js";
 import type { ConversationStore } from "../store/conversations.js";
@@ -43,6 +43,8 @@ export interface AppDeps {
   showAllConversations: boolean;
   /** Add-on mode: this listener is HA's ingress port and answers only the ingress proxy. */
   ingressOnly: boolean;
+  /** Cyrene's tools over MCP (/mcp), behind this port's token check. */
+  mcp?: Router;
 }
 
 export function createApp(deps: AppDeps): Express {
@@ -55,6 +57,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(personFromHeaders(deps.trustUserHeaders));
   app.use(requestLog(deps.logger));
   app.use(healthRoutes(deps.health));
+  if (deps.mcp) app.use(deps.mcp);
   app.use(chatRoutes(deps));
   app.use(openAiRoutes(deps));
   app.use(reminderRoutes(deps.reminders));

@@ -116,7 +116,7 @@ describe("config.yaml by the Supervisor's rules", () => {
   it("asks for the APIs it uses and announces Wyoming", () => {
     expect(config.homeassistant_api).toBe(true);
     expect(config.hassio_api).toBe(true);
-    expect(config.discovery).toEqual(["wyoming"]);
+    expect(config.discovery).toEqual(["wyoming", "mcp"]);
     for (const service of config.discovery as unknown[]) expect(typeof service).toBe("string");
   });
 

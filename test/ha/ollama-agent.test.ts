@@ -5,6 +5,7 @@ import { allowAllTools } from "../../src/tools/policy.js";
 import { describeHa, type HaInfo } from "../fixtures/ha/use-ha.js";
 import type { RecordedRequest } from "../fixtures/scripted-llm/server.js";
 import { startHarness, type Harness } from "../support/harness.js";
+import { rest, until, untilLoaded as untilLoadedIn, type FlowResult } from "./support/config-flow.js";
 import { restCall, restState } from "./support/real-ha.js";
 import { testTurn } from "../support/turn-context.js";
 
@@ -465,26 +466,6 @@ function authenticated(info: HaInfo): Promise<WebSocket> {
   });
 }
 
-async function rest<T>(info: HaInfo, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${info.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${info.token}`, "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path} -> ${res.status}: ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
-
-interface FlowResult {
-  flow_id: string;
-  type: string;
-  step_id?: string;
-  errors?: unknown;
-  reason?: string;
-  result?: { entry_id: string };
-}
-
 /** HA's config flow for the Ollama integration, as the UI runs it: the URL, then the entry loads. */
 async function createOllamaEntry(info: HaInfo, url: string): Promise<string> {
   const form = await rest<FlowResult>(info, "POST", "/api/config/config_entries/flow", { handler: "ollama" });
@@ -515,14 +496,7 @@ async function addSubentry(
 }
 
 async function untilLoaded(info: HaInfo, entryId: string): Promise<void> {
-  await until(`entry ${entryId} loaded`, async () => {
-    const entries = await rest<{ entry_id: string; state: string }[]>(
-      info,
-      "GET",
-      "/api/config/config_entries/entry?domain=ollama",
-    );
-    return entries.find((e) => e.entry_id === entryId)?.state === "loaded" || undefined;
-  });
+  await untilLoadedIn(info, "ollama", entryId);
 }
 
 /** The entity a new subentry adds, told apart from those the entry had before. */
@@ -550,17 +524,6 @@ async function entityOf(ws: HaEvents, entryId: string, domain: string): Promise<
     return entities.find((e) => e.config_entry_id === entryId && e.entity_id.startsWith(`${domain}.`))
       ?.entity_id;
   });
-}
-
-/** Polls until `probe` gives a value (outside a test too: the set-up runs in beforeAll). */
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 async function removeEntry(info: HaInfo, entryId: string): Promise<void> {

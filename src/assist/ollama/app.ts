@@ -23,6 +23,8 @@ export interface OllamaAppDeps {
    * script) is left out of the turn rather than shadowing Cyrene's.
    */
   toolNames?: () => string[];
+  /** Cyrene's tools over MCP (/mcp), for HA's `mcp` integration and other MCP clients. */
+  mcp?: Router;
 }
 
 /** The Ollama-compatible API that HA's Ollama integration talks to, with /v1 beside it. */
@@ -36,6 +38,7 @@ export function createOllamaApp(deps: OllamaAppDeps): Express {
   // Ollama's own docs send `curl -d '{…}'`, which says form data, and real Ollama accepts it.
   app.use(express.json({ limit: "16mb", type: () => true }));
   app.use(deps.openAi);
+  if (deps.mcp) app.use(deps.mcp);
   app.use(modelRoutes());
   app.use(chatRoutes(deps));
   app.use(notFound);
