@@ -7,6 +7,7 @@ import { EntityDirectory } from "../src/ha/directory.js";
 import type { HistoryPoint } from "../src/ha/history.js";
 import type { HaStatus, HomeAssistant, HomeSnapshot, ServiceCall } from "../src/ha/index.js";
 import type { HassEntities, HassEntity, HassServices, Registries } from "../src/ha/types.js";
+import type { HomeBackend } from "./backend.js";
 import type { EvalCase, EvalHome } from "./dataset.js";
 
 const target = { entity: [{}] };
@@ -256,4 +257,29 @@ function applyService(old: HassEntity, call: ServiceCall): HassEntity {
     last_changed: new Date().toISOString(),
     last_updated: new Date().toISOString(),
   };
+}
+
+/** `--sim`: the homes in SimHome, fast, without an HA Core. */
+export class SimBackend implements HomeBackend {
+  readonly name = "sim";
+  private sim?: SimHome;
+
+  get calls(): ServiceCall[] {
+    return this.sim?.calls ?? [];
+  }
+
+  async open(home: EvalHome) {
+    this.sim = new SimHome(home);
+    return { ha: this.sim as HomeAssistant, env: {} };
+  }
+
+  async reset(c: EvalCase): Promise<void> {
+    this.sim!.reset(c);
+  }
+
+  async states(): Promise<HassEntities> {
+    return this.sim!.current();
+  }
+
+  async close(): Promise<void> {}
 }
