@@ -11,6 +11,7 @@ import { createHomeAssistant, type HomeAssistant, type ServiceCall } from "../sr
 import type { HassEntities } from "../src/ha/types.js";
 import { silentLogger } from "../src/logging/logger.js";
 import { startHomeAssistant, type HaInstance } from "../test/fixtures/ha/instance.js";
+import { tail } from "../test/fixtures/ha/process.js";
 import { fingerprint, recordingCalls, type HomeBackend } from "./backend.js";
 import type { EvalCase, EvalHome } from "./dataset.js";
 
@@ -95,10 +96,14 @@ export class RealHa {
       body: JSON.stringify(data),
       signal: AbortSignal.timeout(60_000),
     });
-    if (!res.ok)
-      throw new Error(
-        `cyrene_eval_home.${service} -> ${res.status}: ${await res.text()} (log: ${this.logFile})`,
-      );
+    if (!res.ok) {
+      const log = tail(this.logFile, 400)
+        .split("\n")
+        .filter((l) => /cyrene_eval_home|Error|Invalid|Traceback|^\s/.test(l))
+        .slice(-25)
+        .join("\n");
+      throw new Error(`cyrene_eval_home.${service} -> ${res.status}: ${await res.text()}\n${log}`);
+    }
   }
 
   private async get<T>(path: string): Promise<T> {

@@ -82,12 +82,13 @@ class EvalEntity(Entity):
 
 class EvalLight(EvalEntity, LightEntity):
     def restore(self, state, attributes):
-        modes = {ColorMode(m) for m in attributes.get("supported_color_modes") or []}
+        listed = attributes.get("supported_color_modes")
+        modes = {ColorMode(m) for m in listed if m in set(ColorMode)} if isinstance(listed, list) else set()
         if not modes:
             modes = {ColorMode.BRIGHTNESS} if "brightness" in attributes else {ColorMode.ONOFF}
         self._attr_supported_color_modes = modes
         mode = attributes.get("color_mode")
-        self._attr_color_mode = ColorMode(mode) if mode in modes else next(iter(modes))
+        self._attr_color_mode = ColorMode(mode) if isinstance(mode, str) and mode in modes else next(iter(modes))
         self._attr_is_on = state == "on"
         brightness = _number(attributes.get("brightness"))
         self._attr_brightness = int(brightness) if brightness is not None else 255
