@@ -31,7 +31,9 @@ export function recordingCalls(ha: HomeAssistant, calls: ServiceCall[]): HomeAss
   });
 }
 
-/** A state as the eval compares it: its value and attributes, not its timestamps. */
+/** A state as the eval compares it: its value and attributes (in any order), not its timestamps. */
 export function fingerprint(s: { state: string; attributes: Record<string, unknown> } | undefined): string {
-  return s ? JSON.stringify([s.state, s.attributes]) : "";
+  if (!s) return "";
+  const sorted = Object.fromEntries(Object.entries(s.attributes).sort(([a], [b]) => (a < b ? -1 : 1)));
+  return JSON.stringify([s.state, sorted]);
 }

@@ -149,7 +149,12 @@ export class RealHaBackend implements HomeBackend {
       (states) => ids.every((id) => fingerprint(states[id]) === fingerprint(truth[id])),
       10_000,
     );
-    if (!seen) throw new Error(`Cyrene's HA client did not see the reset states of ${c.id}`);
+    if (!seen) {
+      const { states } = await this.ha!.snapshot();
+      const odd = ids.filter((id) => fingerprint(states[id]) !== fingerprint(truth[id]));
+      const show = odd.map((id) => `${fingerprint(states[id])} != ${fingerprint(truth[id])}`);
+      throw new Error(`Cyrene's HA client did not see the reset states of ${c.id}: ${show.join("; ")}`);
+    }
   }
 
   states(): Promise<HassEntities> {
