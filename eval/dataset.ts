@@ -309,6 +309,8 @@ function caseFor(
       return attribute("media_previous_track", {}, "media_track", "lt", 5, { media_track: 5 });
     case "set brightness":
       if (domain !== "light" || n === undefined || n > 100) return undefined;
+      // HA's light.turn_on turns a light off when asked for brightness 0.
+      if (n === 0) return only("off", "turn_on", { brightness_pct: 0 }, "on");
       return attribute(
         "turn_on",
         { brightness_pct: n },
