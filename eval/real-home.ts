@@ -123,7 +123,7 @@ export class RealHaBackend implements HomeBackend {
   private ha?: HomeAssistant;
   private home?: EvalHome;
 
-  private constructor(private readonly real: RealHa) {}
+  private constructor(readonly real: RealHa) {}
 
   static async start(): Promise<RealHaBackend> {
     return new RealHaBackend(await RealHa.start());

@@ -232,6 +232,7 @@ function applyService(old: HassEntity, call: ServiceCall): HassEntity {
   if (domain === "climate" && typeof data.hvac_mode === "string") value = data.hvac_mode;
   if (domain === "media_player" && call.service === "turn_on") value = "playing";
   if (typeof data.brightness_pct === "number") a.brightness = Math.round((data.brightness_pct / 100) * 255);
+  if (data.brightness_pct === 0) value = "off"; // as HA's light.turn_on does
   if (typeof data.brightness_step_pct === "number") {
     const now = typeof a.brightness === "number" ? a.brightness : 128;
     a.brightness = Math.max(0, Math.min(255, Math.round(now + (data.brightness_step_pct / 100) * 255)));

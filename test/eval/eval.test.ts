@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { loadDataset, type EvalCase } from "../../eval/dataset.js";
+import { resolve } from "../../src/ha/resolve.js";
 import { scriptConfirmation, scriptLiteralModel, type TargetStyle } from "../../eval/literal-model.js";
 import { RealHaBackend } from "../../eval/real-home.js";
 import { markdownTable, runCases, summarize } from "../../eval/run.js";
@@ -25,6 +26,49 @@ describeHa("the home-control eval in the real Home Assistant, with a literal-min
   afterAll(async () => {
     await llm?.close();
     await backend?.close();
+  });
+
+  it("loads a home into HA's registries, with entities that HA's own services drive", async () => {
+    const beijing = dataset.homes.find((h) => h.id === "beijing-house-cn")!;
+    const chengdu = dataset.homes.find((h) => h.id === "chengdu-studio-cn")!;
+    const first = (await backend.open(beijing)).ha;
+    try {
+      const dir = (await first.snapshot()).directory;
+      expect([...dir.areas.values()].find((a) => a.name === "儿童房")).toMatchObject({
+        aliases: ["宝宝房"],
+        floorName: "二楼",
+      });
+      const opener = dir.get("light.garage_door_opener_light")!;
+      expect(opener).toMatchObject({ name: "车库门开门器 灯", exposed: true, deviceId: expect.any(String) });
+      expect(dir.areaName(opener)).toBe("车库");
+    } finally {
+      await first.close();
+    }
+    // The next home replaces it, aliases of entities included; one case's reset primes its target.
+    const { ha } = await backend.open(chengdu);
+    try {
+      const dir = (await ha.snapshot()).directory;
+      expect(dir.get("light.garage_door_opener_light")).toBeUndefined();
+      expect(resolve(dir, "大灯", { domains: ["light"] }).candidates[0]?.entity.entityId).toBe(
+        "light.main_light",
+      );
+      const dim = dataset.cases.find((c) => c.home === "chengdu-studio-cn" && c.service === "light.turn_on")!;
+      await backend.reset({ ...dim, prime: { "light.main_light": { state: "off" } } });
+      expect((await backend.states())["light.main_light"]?.state).toBe("off");
+      // HA's light.turn_on handler turns brightness_pct into brightness.
+      await ha.callService({
+        domain: "light",
+        service: "turn_on",
+        data: { brightness_pct: 50 },
+        entityIds: ["light.main_light"],
+      });
+      const after = (await backend.states())["light.main_light"]!;
+      expect(after.state).toBe("on");
+      expect(after.attributes.brightness).toBe(128);
+      expect(backend.calls).toHaveLength(1);
+    } finally {
+      await ha.close();
+    }
   });
 
   const run = async (style: TargetStyle) => {
