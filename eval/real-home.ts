@@ -12,6 +12,7 @@ import type { HassEntities } from "../src/ha/types.js";
 import { silentLogger } from "../src/logging/logger.js";
 import { startHomeAssistant, type HaInstance } from "../test/fixtures/ha/instance.js";
 import { tail } from "../test/fixtures/ha/process.js";
+import { whenReady } from "../test/ha/support/real-ha.js";
 import { fingerprint, recordingCalls, type HomeBackend } from "./backend.js";
 import type { EvalCase, EvalHome } from "./dataset.js";
 
@@ -163,14 +164,5 @@ export class RealHaBackend implements HomeBackend {
 
   async close(): Promise<void> {
     await this.real.stop();
-  }
-}
-
-async function whenReady(ha: HomeAssistant, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (ha.status().state !== "ready") {
-    if (Date.now() > deadline)
-      throw new Error(`Cyrene's HA client not ready: ${JSON.stringify(ha.status())}`);
-    await new Promise((r) => setTimeout(r, 20));
   }
 }
