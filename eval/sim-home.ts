@@ -18,7 +18,7 @@ const number = (min: number, max: number, required = false) => ({
 });
 const onOff = { turn_on: plain, turn_off: plain, toggle: plain };
 
-/** The services of the domains the homes hold, shaped like HA's `get_services` answer. */
+/** The services of the domains the homes hold, shaped like HA's `get_services` answer (ranges as HA 2026.2 has them). */
 export const SIM_SERVICES: HassServices = {
   light: {
     ...onOff,
@@ -51,7 +51,7 @@ export const SIM_SERVICES: HassServices = {
   climate: {
     turn_on: plain,
     turn_off: plain,
-    set_temperature: { target, fields: { temperature: number(7, 95), hvac_mode: {} } },
+    set_temperature: { target, fields: { temperature: number(0, 250), hvac_mode: {} } },
     set_hvac_mode: { target, fields: { hvac_mode: { required: true } } },
   },
   cover: {
