@@ -1,16 +1,21 @@
 /**
- * npm run eval -- --model NAME [--markdown | --json] [--home ID]... [--subset ci] [--limit N]
- * npm run eval -- --scripted whole|stripped [--markdown | --json]
+ * npm run eval -- --model NAME [--markdown | --json] [--home ID]... [--subset ci] [--limit N] [--sim]
+ * npm run eval -- --scripted whole|stripped [--markdown | --json] [--sim]
  *
- * Runs the home-control eval through Cyrene's real turn. With --model, against the OpenAI-compatible
- * endpoint in CYRENE_LLM_BASE_URL (key in CYRENE_LLM_API_KEY, or OPENAI_API_KEY); with --scripted, offline
- * with the literal-minded model of the CI test. Prints a table per home and overall.
+ * Runs the home-control eval through Cyrene's real turn, with the homes loaded into the real Home
+ * Assistant Core of the tests (started from scripts/ha/provision.sh's root; --sim: the simulator
+ * instead). With --model, against the OpenAI-compatible endpoint in CYRENE_LLM_BASE_URL (key in
+ * CYRENE_LLM_API_KEY, or OPENAI_API_KEY); with --scripted, offline with the literal-minded model of the
+ * CI test. Prints a table per home and overall.
  */
 import { parseArgs } from "node:util";
 import { ScriptedLlm } from "../test/fixtures/scripted-llm/server.js";
-import { loadDataset } from "./dataset.js";
+import type { HomeBackend } from "./backend.js";
+import { loadDataset, type EvalCase, type EvalHome } from "./dataset.js";
 import { scriptConfirmation, scriptLiteralModel, type TargetStyle } from "./literal-model.js";
+import { RealHaBackend } from "./real-home.js";
 import { markdownTable, runCases, summarize, type CaseResult, type LlmEndpoint } from "./run.js";
+import { SimBackend } from "./sim-home.js";
 import { ciSubset } from "./subset.js";
 
 const { values } = parseArgs({
@@ -23,6 +28,7 @@ const { values } = parseArgs({
     subset: { type: "string" },
     limit: { type: "string" },
     failures: { type: "boolean", default: false },
+    sim: { type: "boolean", default: false },
   },
 });
 
@@ -41,35 +47,25 @@ async function main(): Promise<void> {
       process.stderr.write(`${r.id} | ${r.sentence} | ${r.error ?? r.wrongDevices.join(",")}\n`);
   };
 
+  const started = performance.now();
+  const backend: HomeBackend = values.sim ? new SimBackend() : await RealHaBackend.start();
   let results: CaseResult[];
-  if (values.scripted) {
-    const style = values.scripted as TargetStyle;
-    if (style !== "whole" && style !== "stripped") throw new Error("--scripted takes whole or stripped");
-    const llm = await ScriptedLlm.start();
-    try {
-      const endpoint = { baseUrl: llm.baseUrl, apiKey: "scripted", model: `literal-${style}` };
-      results = await runCases(dataset.homes, cases, endpoint, {
-        beforeCase: (c) => scriptLiteralModel(llm, c, style),
-        beforeConfirm: (id) => scriptConfirmation(llm, id),
-        onResult: progress,
-      });
-    } finally {
-      await llm.close();
-    }
-  } else {
-    const baseUrl = process.env.CYRENE_LLM_BASE_URL;
-    const apiKey = process.env.CYRENE_LLM_API_KEY ?? process.env.OPENAI_API_KEY;
-    if (!baseUrl || !apiKey)
-      throw new Error("set CYRENE_LLM_BASE_URL and CYRENE_LLM_API_KEY (or OPENAI_API_KEY)");
-    const endpoint: LlmEndpoint = { baseUrl, apiKey, model: values.model! };
-    results = await runCases(dataset.homes, cases, endpoint, { onResult: progress });
+  try {
+    results = await run(backend, dataset.homes, cases, progress);
+  } finally {
+    await backend.close();
   }
+  const wallS = Math.round((performance.now() - started) / 1000);
+
   const rows = summarize(results);
   const model = values.model ?? `literal (${values.scripted})`;
+  const where = backend.name === "sim" ? "simulated homes" : "the real Home Assistant";
   if (values.json) {
-    console.log(JSON.stringify({ model, cases: results.length, rows, results }, null, 2));
+    console.log(
+      JSON.stringify({ model, backend: backend.name, wallS, cases: results.length, rows, results }, null, 2),
+    );
   } else if (values.markdown) {
-    console.log(`### ${model}: ${results.length} cases\n\n${markdownTable(rows)}`);
+    console.log(`### ${model}, ${where}: ${results.length} cases in ${wallS} s\n\n${markdownTable(rows)}`);
   } else {
     console.table(
       rows.map((r) => ({
@@ -87,6 +83,36 @@ async function main(): Promise<void> {
       })),
     );
   }
+}
+
+/** The cases through Cyrene with the scripted literal model (--scripted) or the configured endpoint. */
+async function run(
+  backend: HomeBackend,
+  homes: EvalHome[],
+  cases: EvalCase[],
+  onResult: (r: CaseResult) => void,
+): Promise<CaseResult[]> {
+  if (values.scripted) {
+    const style = values.scripted as TargetStyle;
+    if (style !== "whole" && style !== "stripped") throw new Error("--scripted takes whole or stripped");
+    const llm = await ScriptedLlm.start();
+    try {
+      const endpoint = { baseUrl: llm.baseUrl, apiKey: "scripted", model: `literal-${style}` };
+      return await runCases(backend, homes, cases, endpoint, {
+        beforeCase: (c) => scriptLiteralModel(llm, c, style),
+        beforeConfirm: (id) => scriptConfirmation(llm, id),
+        onResult,
+      });
+    } finally {
+      await llm.close();
+    }
+  }
+  const baseUrl = process.env.CYRENE_LLM_BASE_URL;
+  const apiKey = process.env.CYRENE_LLM_API_KEY ?? process.env.OPENAI_API_KEY;
+  if (!baseUrl || !apiKey)
+    throw new Error("set CYRENE_LLM_BASE_URL and CYRENE_LLM_API_KEY (or OPENAI_API_KEY)");
+  const endpoint: LlmEndpoint = { baseUrl, apiKey, model: values.model! };
+  return runCases(backend, homes, cases, endpoint, { onResult });
 }
 
 main().catch((error: unknown) => {

@@ -178,6 +178,7 @@ function readHome(dataset: string, id: string, doc: Yaml): EvalHome {
         return {
           id: e.id,
           name: e.name,
+          aliases: e.aliases ?? [],
           area: e.area ?? undefined,
           device: e.device ?? undefined,
           deviceClass,
@@ -215,7 +216,7 @@ function tellsDevice(home: EvalHome, entityIds: string[], sentence: string): boo
     if (classWord && onlyOfClass && classWord.test(sentence)) return true;
     const device = home.devices.find((d) => d.id === entity.device);
     const area = home.areas.find((a) => a.id === entity.area);
-    const names = [entity.name, device?.name, area?.name, ...(area?.aliases ?? [])];
+    const names = [entity.name, ...entity.aliases, device?.name, area?.name, ...(area?.aliases ?? [])];
     return names.some((n) => n && said.includes(squash(n.replace(/(\w)s\b/g, "$1"))));
   });
 }
@@ -309,6 +310,8 @@ function caseFor(
       return attribute("media_previous_track", {}, "media_track", "lt", 5, { media_track: 5 });
     case "set brightness":
       if (domain !== "light" || n === undefined || n > 100) return undefined;
+      // HA's light.turn_on turns a light off when asked for brightness 0.
+      if (n === 0) return only("off", "turn_on", { brightness_pct: 0 }, "on");
       return attribute(
         "turn_on",
         { brightness_pct: n },

@@ -1,7 +1,8 @@
 /**
  * Runs eval cases through Cyrene's real turn (the Assistant, its tool loop and iot_control) against each
- * home, and scores them by the home's states: a case passes when exactly the expected entities changed
- * as expected and nothing else did. A call on any other entity is a wrong-device action.
+ * home in a backend (the real Home Assistant by default, eval/real-home.ts), and scores them by the
+ * states Home Assistant reports: a case passes when exactly the expected entities changed as expected
+ * and nothing else did. A call on any other entity is a wrong-device action.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,8 +11,8 @@ import { createCyrene } from "../src/compose.js";
 import { loadConfig } from "../src/config/load.js";
 import { silentLogger } from "../src/logging/logger.js";
 import { allowAllTools } from "../src/tools/policy.js";
+import { fingerprint, type HomeBackend } from "./backend.js";
 import type { EvalCase, EvalHome, Expectation } from "./dataset.js";
-import { SimHome } from "./sim-home.js";
 
 export interface LlmEndpoint {
   baseUrl: string;
@@ -47,6 +48,7 @@ export interface RunHooks {
 
 /** Runs `cases` (grouped by home) against `llm`; one Cyrene per home, as a fresh install would be. */
 export async function runCases(
+  backend: HomeBackend,
   homes: EvalHome[],
   cases: EvalCase[],
   llm: LlmEndpoint,
@@ -56,7 +58,7 @@ export async function runCases(
   for (const home of homes) {
     const mine = cases.filter((c) => c.home === home.id);
     if (!mine.length) continue;
-    const sim = new SimHome(home);
+    const { ha, env } = await backend.open(home);
     const dataDir = mkdtempSync(join(tmpdir(), "cyrene-eval-"));
     const config = loadConfig({
       optionsPath: join(dataDir, "no-options.json"),
@@ -68,14 +70,15 @@ export async function runCases(
         CYRENE_TIME_ZONE: "UTC",
         CYRENE_LOG_LEVEL: "silent",
         CYRENE_THINKER_ENABLED: "false",
+        ...env,
       },
     });
-    const cyrene = createCyrene(config, { logger: silentLogger(), ha: sim });
+    const cyrene = createCyrene(config, { logger: silentLogger(), ha });
     try {
       for (const c of mine) {
-        sim.reset(c);
+        await backend.reset(c);
         hooks.beforeCase?.(c);
-        const result = await runCase(cyrene.assistant, sim, c, hooks);
+        const result = await runCase(cyrene.assistant, backend, home, c, hooks);
         results.push(result);
         hooks.onResult?.(result);
       }
@@ -92,11 +95,12 @@ type Assistant = ReturnType<typeof createCyrene>["assistant"];
 
 async function runCase(
   assistant: Assistant,
-  sim: SimHome,
+  backend: HomeBackend,
+  home: EvalHome,
   c: EvalCase,
   hooks: RunHooks,
 ): Promise<CaseResult> {
-  const before = sim.current();
+  const before = await backend.states();
   const errors: string[] = [];
   let confirmation: string | undefined;
   const sink = (event: Parameters<Parameters<Assistant["turn"]>[1]>[0]) => {
@@ -122,12 +126,13 @@ async function runCase(
     usage.completionTokens += second.usage.completionTokens;
   }
   const latencyMs = performance.now() - started;
-  const after = sim.current();
+  const after = await backend.states();
   const wrongDevices = [
-    ...new Set(sim.calls.flatMap((call) => call.entityIds ?? []).filter((id) => !(id in c.expect))),
+    ...new Set(backend.calls.flatMap((call) => call.entityIds ?? []).filter((id) => !(id in c.expect))),
   ];
-  const changedElsewhere = Object.keys(after).some(
-    (id) => !(id in c.expect) && fingerprint(after[id]) !== fingerprint(before[id]),
+  // The home's entities; HA's own (backup sensors, zone.home) are not the eval's.
+  const changedElsewhere = home.entities.some(
+    ({ id }) => !(id in c.expect) && fingerprint(after[id]) !== fingerprint(before[id]),
   );
   const met = Object.entries(c.expect).every(([id, want]) => holds(want, before[id], after[id]));
   const success = met && !changedElsewhere && wrongDevices.length === 0;
@@ -139,16 +144,12 @@ async function runCase(
     success,
     wrongDevices,
     refusedWithCandidates:
-      !success && sim.calls.length === 0 && errors.some((e) => /\([a-z_]+\.[a-z0-9_]+[,)]/.test(e)),
+      !success && backend.calls.length === 0 && errors.some((e) => /\([a-z_]+\.[a-z0-9_]+[,)]/.test(e)),
     promptTokens: usage.promptTokens,
     completionTokens: usage.completionTokens,
     latencyMs,
     error: errors.at(-1),
   };
-}
-
-function fingerprint(s: { state: string; attributes: Record<string, unknown> } | undefined): string {
-  return s ? JSON.stringify([s.state, s.attributes]) : "";
 }
 
 type StateLike = { state: string; attributes: Record<string, unknown> } | undefined;

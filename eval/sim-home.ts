@@ -7,6 +7,7 @@ import { EntityDirectory } from "../src/ha/directory.js";
 import type { HistoryPoint } from "../src/ha/history.js";
 import type { HaStatus, HomeAssistant, HomeSnapshot, ServiceCall } from "../src/ha/index.js";
 import type { HassEntities, HassEntity, HassServices, Registries } from "../src/ha/types.js";
+import type { HomeBackend } from "./backend.js";
 import type { EvalCase, EvalHome } from "./dataset.js";
 
 const target = { entity: [{}] };
@@ -17,7 +18,7 @@ const number = (min: number, max: number, required = false) => ({
 });
 const onOff = { turn_on: plain, turn_off: plain, toggle: plain };
 
-/** The services of the domains the homes hold, shaped like HA's `get_services` answer. */
+/** The services of the domains the homes hold, shaped like HA's `get_services` answer (ranges as HA 2026.2 has them). */
 export const SIM_SERVICES: HassServices = {
   light: {
     ...onOff,
@@ -50,7 +51,7 @@ export const SIM_SERVICES: HassServices = {
   climate: {
     turn_on: plain,
     turn_off: plain,
-    set_temperature: { target, fields: { temperature: number(7, 95), hvac_mode: {} } },
+    set_temperature: { target, fields: { temperature: number(0, 250), hvac_mode: {} } },
     set_hvac_mode: { target, fields: { hvac_mode: { required: true } } },
   },
   cover: {
@@ -231,6 +232,7 @@ function applyService(old: HassEntity, call: ServiceCall): HassEntity {
   if (domain === "climate" && typeof data.hvac_mode === "string") value = data.hvac_mode;
   if (domain === "media_player" && call.service === "turn_on") value = "playing";
   if (typeof data.brightness_pct === "number") a.brightness = Math.round((data.brightness_pct / 100) * 255);
+  if (data.brightness_pct === 0) value = "off"; // as HA's light.turn_on does
   if (typeof data.brightness_step_pct === "number") {
     const now = typeof a.brightness === "number" ? a.brightness : 128;
     a.brightness = Math.max(0, Math.min(255, Math.round(now + (data.brightness_step_pct / 100) * 255)));
@@ -256,4 +258,29 @@ function applyService(old: HassEntity, call: ServiceCall): HassEntity {
     last_changed: new Date().toISOString(),
     last_updated: new Date().toISOString(),
   };
+}
+
+/** `--sim`: the homes in SimHome, fast, without an HA Core. */
+export class SimBackend implements HomeBackend {
+  readonly name = "sim";
+  private sim?: SimHome;
+
+  get calls(): ServiceCall[] {
+    return this.sim?.calls ?? [];
+  }
+
+  async open(home: EvalHome) {
+    this.sim = new SimHome(home);
+    return { ha: this.sim as HomeAssistant, env: {} };
+  }
+
+  async reset(c: EvalCase): Promise<void> {
+    this.sim!.reset(c);
+  }
+
+  async states(): Promise<HassEntities> {
+    return this.sim!.current();
+  }
+
+  async close(): Promise<void> {}
 }

@@ -92,7 +92,7 @@ export function resolve(dir: EntityDirectory, text: string, filters: Filters = {
     let score = nameScores[index]!;
     if (structured) {
       const inArea = areaSet.size === 0 || (entity.areaId !== undefined && areaSet.has(entity.areaId));
-      const fit = kindsFit(reading.kinds, entity);
+      const fit = kindsFit(reading.kinds, entity, filters.domains);
       // A partial name match that contradicts the area or kind said ("bedroom" + "temperature" vs a
       // media player called Bedroom) is a weak match; not so a name that holds the whole query (a
       // switch called "Desk Lamp One" for "desk lamp": the kind word is part of its name).
@@ -249,9 +249,19 @@ function fitsDomains(kind: Kind, domains: string[] | undefined): boolean {
   return !domains?.length || kind.matches.some((m) => domains.includes(m.domain));
 }
 
-function kindsFit(kinds: Kind[], entity: EntityInfo): number {
+/**
+ * How well an entity fits the kinds said. The service's domain says what kind is meant: within it, the
+ * looser reading of a word is the reading ("the shower temperature" for climate.set_temperature is the
+ * shower's thermostat, "the door" for lock.lock its lock), so fits are measured against the best the
+ * word can be in those domains.
+ */
+function kindsFit(kinds: Kind[], entity: EntityInfo, domains?: string[]): number {
   let fit = kinds.length ? 0 : 1;
-  for (const kind of kinds) fit = Math.max(fit, kindFit(kind, entity.domain, entity.deviceClass));
+  for (const kind of kinds) {
+    const raw = kindFit(kind, entity.domain, entity.deviceClass);
+    const ceiling = domains?.length ? Math.max(...domains.map((d) => kindFit(kind, d, undefined, true))) : 1;
+    fit = Math.max(fit, ceiling > 0 && ceiling < 1 ? Math.min(1, raw / ceiling) : raw);
+  }
   return fit;
 }
 

@@ -137,12 +137,18 @@ export const KIND_WORDS: KindWord[] = KINDS.flatMap((kind) =>
 ).sort((a, b) => b.word.length - a.word.length);
 
 /** How well an entity of `domain`/`deviceClass` fits a kind: 0 (not at all) to 1. */
-export function kindFit(kind: Kind, domain: string, deviceClass: string | undefined): number {
+export function kindFit(
+  kind: Kind,
+  domain: string,
+  deviceClass: string | undefined,
+  /** The best fit of the domain, whatever the device class. */
+  anyClass = false,
+): number {
   let best = 0;
   for (const match of kind.matches) {
     if (match.domain !== domain) continue;
     let fit = match.factor ?? 1;
-    if (match.classes) {
+    if (match.classes && !anyClass) {
       if (deviceClass === undefined) fit *= match.classlessFactor ?? 0;
       else if (!match.classes.includes(deviceClass)) fit = 0;
     }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { clearWinner, resolve, resolveAreas } from "../../src/ha/resolve.js";
+import { resolveTargets } from "../../src/tools/home/iot/targets.js";
 import { canonical, normalize, similarityOf, singular } from "../../src/ha/text.js";
 import { buildHome } from "./support/home-builder.js";
 import { BENCH_QUERIES, generatedHome } from "./support/generated-home.js";
@@ -190,6 +191,41 @@ describe("resolving names", () => {
     ]);
     // A name that holds only part of the query still yields to the kind said.
     expect(resolve(d, "desk lamp light").candidates[0]?.entity.entityId).toBe("light.ceiling");
+  });
+
+  it("reads a kind word the way the service's domain means it", () => {
+    // A smart shower: its thermostat "Shower" and its sensor "Shower Temperature" (the eval's home4-us).
+    const home = buildHome(
+      [
+        { id: "bathroom", name: "Bathroom" },
+        { id: "guest_house", name: "Guest House" },
+      ],
+      [
+        { id: "climate.shower", name: "Shower", area: "bathroom", device: "Shower" },
+        {
+          id: "sensor.shower_temperature",
+          name: "Shower Temperature",
+          area: "bathroom",
+          device: "Shower",
+          deviceClass: "temperature",
+        },
+        { id: "climate.thermostat", name: "Thermostat" },
+        { id: "lock.guest_house", name: "Guest House Lock", area: "guest_house" },
+        { id: "binary_sensor.guest_door", name: "Guest Door", area: "guest_house", deviceClass: "door" },
+      ],
+    );
+    const d = home.directory();
+    // What iot_control acts on: one target, resolved with confidence.
+    const acted = (target: string, service: string) => {
+      const [domain, name] = service.split(".") as [string, string];
+      return resolveTargets(d, { domain, service: name, targets: [target], all: false }).map(
+        (e) => e.entityId,
+      );
+    };
+    expect(acted("shower temperature", "climate.set_temperature")).toEqual(["climate.shower"]);
+    expect(acted("door to the guest house", "lock.lock")).toEqual(["lock.guest_house"]);
+    // Without a domain a temperature is still a sensor's first.
+    expect(resolve(d, "shower temperature").candidates[0]?.entity.entityId).toBe("sensor.shower_temperature");
   });
 
   it("resolves areas by name, alias and near misses", () => {
