@@ -59,3 +59,22 @@ export async function builtInDefinitions(
     await cyrene.close();
   }
 }
+
+/** A chat request as the scripted LLM records it: what its input tokens are counted from. */
+export interface RequestBody {
+  messages: Array<Record<string, unknown>>;
+  tools?: Array<{ type: string; function: { name: string } }>;
+}
+
+/**
+ * The input tokens of one request (o200k_base): each message and each tool as its JSON is sent. Providers
+ * add a few framing tokens per message; the JSON's keys and quotes count more than that, so this is a
+ * little over what a provider bills.
+ */
+export function requestTokens(body: RequestBody): { tools: number; messages: number; total: number } {
+  const count = (items: unknown[]) =>
+    items.reduce<number>((sum, item) => sum + encode(JSON.stringify(item)).length, 0);
+  const tools = count(body.tools ?? []);
+  const messages = count(body.messages);
+  return { tools, messages, total: tools + messages };
+}
