@@ -32,7 +32,7 @@ export function countToolTokens(definitions: ToolDefinition[]): ToolTokens[] {
  * Every service the tools can use (HA, SearXNG), though none is reachable: all the built-in tools are
  * offered. Without them (`minimal`) only the tools that work on their own are.
  */
-const FULL_ENV = {
+export const FULL_ENV = {
   CYRENE_HA_URL: "http://127.0.0.1:9",
   CYRENE_HA_TOKEN: "unused-token",
   CYRENE_SEARXNG_URL: "http://127.0.0.1:9/searxng",
