@@ -1,4 +1,5 @@
 import { indexTokens, queryTerms } from "../../knowledge/tokens.js";
+import { clip } from "../../text/clip.js";
 import { EN_TERMS, ZH_TERMS } from "./glossary.js";
 
 /**
@@ -32,8 +33,12 @@ export function toolTerms(name: string, description: string): string[] {
   return indexTokens(`${words} ${words} ${description}`).split(" ").filter(Boolean).map(stem);
 }
 
+/** What of a request is read for its terms: its start says what it is about (a pasted page need not be read whole). */
+const MAX_REQUEST_CHARS = 2_000;
+
 /** A request's distinct terms, with the glossary's English terms for what it says in other words. */
-export function requestTerms(text: string): string[] {
+export function requestTerms(request: string): string[] {
+  const text = clip(request, MAX_REQUEST_CHARS);
   const terms = new Set<string>();
   for (const term of queryTerms(text)) {
     terms.add(stem(term));
