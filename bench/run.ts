@@ -10,6 +10,7 @@ import { benchOpenAiOverhead } from "./openai-overhead.js";
 import { benchReminders } from "./reminders.js";
 import { benchResolveTargets } from "./resolve-targets.js";
 import { benchToolTokens } from "./tool-tokens.js";
+import { benchToolsPerTurn } from "./tools-per-turn.js";
 import { benchWyoming } from "./wyoming.js";
 import { benchWyomingLimits } from "./wyoming-limits.js";
 
@@ -18,6 +19,7 @@ const llm = await ScriptedLlm.start();
 try {
   console.log(`Cyrene benchmarks — Node ${process.version}, ${new Date().toISOString()}`);
   await benchToolTokens();
+  await benchToolsPerTurn();
   await benchLoop(llm, iterations);
   benchLookAhead();
   await benchOpenAiOverhead(iterations);

@@ -24,6 +24,8 @@ export interface CallContext {
   signal?: AbortSignal;
   /** Why this call must not run in this turn (answered to the LLM as the call's error), if it must not. */
   refuse?: (call: LlmToolCall) => string | undefined;
+  /** The result of a call the loop answers itself (the tool selection's find_tools), if it is one. */
+  answer?: (call: LlmToolCall) => ToolResult | undefined;
 }
 
 /**
@@ -45,14 +47,17 @@ export class ToolCallRunner {
     emit({ type: "tool_started", callId: call.id, name: call.name, arguments: call.arguments });
     const started = performance.now();
     const refusal = context.refuse?.(call);
+    const answered = refusal ? undefined : context.answer?.(call);
     const running = refusal
       ? Promise.resolve(fail(refusal))
-      : this.registry.execute(call, {
-          policy: context.policy,
-          logger: this.logger,
-          turn: context.turn,
-          hardTimeoutMs: this.limits.backgroundTimeoutMs,
-        });
+      : answered
+        ? Promise.resolve(answered)
+        : this.registry.execute(call, {
+            policy: context.policy,
+            logger: this.logger,
+            turn: context.turn,
+            hardTimeoutMs: this.limits.backgroundTimeoutMs,
+          });
 
     let timer: NodeJS.Timeout | undefined;
     let onEnd = () => {};

@@ -11,7 +11,8 @@ import {
 import type { Logger } from "../logging/logger.js";
 import type { ToolDefinition } from "../tools/contract.js";
 import type { ToolPolicy } from "../tools/policy.js";
-import type { ToolRegistry } from "../tools/registry.js";
+import type { ToolCall, ToolRegistry } from "../tools/registry.js";
+import { ToolSelection } from "../tools/selection/tool-selection.js";
 import type { TurnContext } from "../turn/context.js";
 import { ActionCheck } from "./action-check.js";
 import type { BackgroundJobs } from "./background-jobs.js";
@@ -47,6 +48,7 @@ const WRAP_UP =
  */
 export class ToolLoop {
   private readonly calls: ToolCallRunner;
+  private readonly selection: ToolSelection;
 
   constructor(
     private readonly llm: LlmClient,
@@ -56,6 +58,7 @@ export class ToolLoop {
     private readonly options: ToolLoopOptions,
   ) {
     this.calls = new ToolCallRunner(registry, jobs, logger, options);
+    this.selection = new ToolSelection(registry);
   }
 
   async run(input: ToolLoopInput): Promise<FinalEvent> {
@@ -63,8 +66,10 @@ export class ToolLoop {
     const messages = [...input.messages];
     const clientTools = input.clientTools ?? [];
     const clientNames = new Set(clientTools.map((tool) => tool.name));
-    const tools =
-      input.toolChoice === "none" ? [] : [...this.registry.definitions(input.policy), ...clientTools];
+    // A long tool list is cut to what this turn needs; the model's find_tools calls add to it.
+    const offer = input.toolChoice === "none" ? undefined : this.selection.forTurn(input.policy, messages);
+    let offered = offer?.definitions();
+    let tools = offered ? [...offered, ...clientTools] : [];
     const usage = emptyUsage();
     const { turn } = input;
     // The whole run is stopped after the turn's deadline, and the user gets what exists.
@@ -96,6 +101,10 @@ export class ToolLoop {
 
     try {
       for (let round = (input.roundsUsed ?? 0) + 1; ; round++) {
+        if (offer && offer.definitions() !== offered) {
+          offered = offer.definitions();
+          tools = [...offered, ...clientTools];
+        }
         const toolsAllowed = round <= this.options.maxRounds && tools.length > 0;
         if (round > this.options.maxRounds && tools.length > 0)
           messages.push({ role: "system", content: WRAP_UP });
@@ -158,6 +167,7 @@ export class ToolLoop {
           emit,
           signal: stop.signal,
           refuse: check.refusal.bind(check),
+          answer: offer && ((call: ToolCall) => offer.answer(call)),
         };
         const results = await Promise.all(own.map((call) => this.calls.run(call, context)));
         const roundMessages = [assistantMessage(response), ...results];

@@ -25,19 +25,24 @@ export interface CatalogParts {
   extraTools?: Tool[];
 }
 
-/** The one list of the 19 built-in tools, in the order they are offered, then any extra ones. */
-export function toolCatalog(config: Config, parts: CatalogParts): Tool[] {
+/** The one list of the 19 built-in tools, in the order they are offered. */
+export function builtInTools(config: Config, parts: CatalogParts): Tool[] {
   return [
     ...generalTools(config, parts),
     ...homeTools(config, parts),
     ...knowledgeTools({ ...parts, files: parts.access.files }),
-    ...(parts.extraTools ?? []),
   ];
 }
 
-/** The registry of the catalog's tools, less the disabled ones and those the settings leave without a service. */
+/**
+ * The registry of the built-in tools (the core, offered on every request), then any extra ones, less the
+ * disabled ones and those the settings leave without a service.
+ */
 export function toolRegistry(config: Config, parts: CatalogParts): ToolRegistry {
-  const registry = new ToolRegistry().register(...toolCatalog(config, parts));
+  const builtIn = builtInTools(config, parts);
+  const registry = new ToolRegistry()
+    .register(...builtIn, ...(parts.extraTools ?? []))
+    .markCore(builtIn.map((tool) => tool.definition().name));
   configured('tools.disabled (CYRENE_TOOLS_DISABLED, option "tools_disabled")', () =>
     registry.disable(config.tools.disabled),
   );

@@ -34,6 +34,8 @@ export class ToolRegistry {
   private readonly disabled = new Set<string>();
   /** Tools whose service is not set up (no SearXNG, no Home Assistant): name → the setting that enables it. */
   private readonly unconfigured = new Map<string, string>();
+  /** The built-in tools: always offered, also when a long tool list is cut per turn (tools/selection). */
+  private readonly core = new Set<string>();
   /** Per policy (a policy's answers never change): its tool list, built once. */
   private offered = new WeakMap<ToolPolicy, ToolDefinition[]>();
 
@@ -46,6 +48,16 @@ export class ToolRegistry {
     }
     this.offered = new WeakMap();
     return this;
+  }
+
+  /** Marks registered tools as the core, offered on every request whatever the turn is about. */
+  markCore(names: Iterable<string>): this {
+    for (const name of names) if (this.tools.has(name)) this.core.add(name);
+    return this;
+  }
+
+  isCore(name: string): boolean {
+    return this.core.has(name);
   }
 
   /**

@@ -32,7 +32,7 @@ export function countToolTokens(definitions: ToolDefinition[]): ToolTokens[] {
  * Every service the tools can use (HA, SearXNG), though none is reachable: all the built-in tools are
  * offered. Without them (`minimal`) only the tools that work on their own are.
  */
-const FULL_ENV = {
+export const FULL_ENV = {
   CYRENE_HA_URL: "http://127.0.0.1:9",
   CYRENE_HA_TOKEN: "unused-token",
   CYRENE_SEARXNG_URL: "http://127.0.0.1:9/searxng",
@@ -58,4 +58,23 @@ export async function builtInDefinitions(
   } finally {
     await cyrene.close();
   }
+}
+
+/** A chat request as the scripted LLM records it: what its input tokens are counted from. */
+export interface RequestBody {
+  messages: Array<Record<string, unknown>>;
+  tools?: Array<{ type: string; function: { name: string } }>;
+}
+
+/**
+ * The input tokens of one request (o200k_base): each message and each tool as its JSON is sent. Providers
+ * add a few framing tokens per message; the JSON's keys and quotes count more than that, so this is a
+ * little over what a provider bills.
+ */
+export function requestTokens(body: RequestBody): { tools: number; messages: number; total: number } {
+  const count = (items: unknown[]) =>
+    items.reduce<number>((sum, item) => sum + encode(JSON.stringify(item)).length, 0);
+  const tools = count(body.tools ?? []);
+  const messages = count(body.messages);
+  return { tools, messages, total: tools + messages };
 }
