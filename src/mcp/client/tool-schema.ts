@@ -3,6 +3,8 @@ import { leanSchema } from "../../json-schema/lean-schema.js";
 /** A schema larger than this is not offered: every request would pay for it. */
 export const MAX_SCHEMA_CHARS = 16_000;
 const MAX_REF_DEPTH = 6;
+/** References written out per schema at most: a schema whose references branch cannot grow without bound. */
+const MAX_REFS = 200;
 
 type Json = Record<string, unknown>;
 
@@ -19,7 +21,7 @@ export function providerSchema(input: unknown): { schema: Json } | { problem: st
     return { problem: "its input schema is not an object" };
   const root = input as Json;
   const defs = { ...(root.definitions as Json | undefined), ...(root.$defs as Json | undefined) };
-  const inlined = inline(root, defs, 0) as Json;
+  const inlined = inline(root, defs, 0, { left: MAX_REFS }) as Json;
   const lean = leanSchema(inlined);
   const schema = repair(objectRoot(lean, inlined)) as Json;
   if (JSON.stringify(schema).length > MAX_SCHEMA_CHARS)
@@ -28,25 +30,25 @@ export function providerSchema(input: unknown): { schema: Json } | { problem: st
 }
 
 /** Writes out `#/$defs/X` and `#/definitions/X`; deeper than MAX_REF_DEPTH (recursion) becomes `{}`. */
-function inline(node: unknown, defs: Json, depth: number): unknown {
-  if (Array.isArray(node)) return node.map((item) => inline(item, defs, depth));
+function inline(node: unknown, defs: Json, depth: number, budget: { left: number }): unknown {
+  if (Array.isArray(node)) return node.map((item) => inline(item, defs, depth, budget));
   if (node === null || typeof node !== "object") return node;
   const object = node as Json;
   if (typeof object.$ref === "string") {
     const match = /^#\/(?:\$defs|definitions)\/(.+)$/.exec(object.$ref);
     const target = match ? defs[decodeURIComponent(match[1]!)] : undefined;
-    if (!target || depth >= MAX_REF_DEPTH)
+    if (!target || depth >= MAX_REF_DEPTH || budget.left-- <= 0)
       return object.description ? { description: object.description } : {};
     const { $ref: _ref, ...rest } = object;
-    return { ...(inline(target, defs, depth + 1) as Json), ...rest };
+    return { ...(inline(target, defs, depth + 1, budget) as Json), ...rest };
   }
   const out: Json = {};
   for (const [key, value] of Object.entries(object)) {
     if (key === "$defs" || key === "definitions") continue;
     out[key] =
       key === "properties" && value && typeof value === "object"
-        ? Object.fromEntries(Object.entries(value as Json).map(([k, v]) => [k, inline(v, defs, depth)]))
-        : inline(value, defs, depth);
+        ? Object.fromEntries(Object.entries(value as Json).map(([k, v]) => [k, inline(v, defs, depth, budget)]))
+        : inline(value, defs, depth, budget);
   }
   return out;
 }
