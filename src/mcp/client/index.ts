@@ -1,3 +1,4 @@
+import { configured } from "../../config/load.js";
 import type { Config } from "../../config/schema.js";
 import type { Logger } from "../../logging/logger.js";
 import { McpServerConnection, type Backoff, type ToolsListener } from "./connection.js";
@@ -19,7 +20,9 @@ export interface McpClients {
 }
 
 export function createMcpClients(config: Config, logger: Logger, backoff?: Backoff): McpClients {
-  const settings = mcpServerSettings(config);
+  const settings = configured('mcpClient.servers (CYRENE_MCP_SERVERS, option "mcp_servers")', () =>
+    mcpServerSettings(config),
+  );
   const log = logger.child({ component: "mcp-client" });
   let connections: McpServerConnection[] = [];
   return {
