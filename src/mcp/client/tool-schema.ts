@@ -47,7 +47,9 @@ function inline(node: unknown, defs: Json, depth: number, budget: { left: number
     if (key === "$defs" || key === "definitions") continue;
     out[key] =
       key === "properties" && value && typeof value === "object"
-        ? Object.fromEntries(Object.entries(value as Json).map(([k, v]) => [k, inline(v, defs, depth, budget)]))
+        ? Object.fromEntries(
+            Object.entries(value as Json).map(([k, v]) => [k, inline(v, defs, depth, budget)]),
+          )
         : inline(value, defs, depth, budget);
   }
   return out;
