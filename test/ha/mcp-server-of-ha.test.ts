@@ -1,3 +1,5 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeHa } from "../fixtures/ha/use-ha.js";
 import { startHarness, type Harness } from "../support/harness.js";
@@ -52,6 +54,29 @@ describeHa("HA's mcp_server as an MCP server for Cyrene", (info) => {
     const tokens = countToolTokens(tools).reduce((sum, tool) => sum + tool.tokens, 0);
     console.log(`HA's Assist tools over MCP: ${tools.length} tools, ${tokens} o200k tokens as offered`);
     expect(h.cyrene.mcpClients.status()[0]).toMatchObject({ name: "ha", url: `${info.url}/api/mcp` });
+  });
+
+  it("offers HA's tools leaner than HA lists them", async () => {
+    const client = new Client({ name: "probe", version: "1" });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${info.url}/api/mcp`), {
+        requestInit: { headers: { authorization: `Bearer ${info.token}` } },
+      }),
+    );
+    const listed = (await client.listTools()).tools;
+    await client.close();
+    const raw = countToolTokens(
+      listed.map((tool) => ({
+        name: `ha__${tool.name}`,
+        description: tool.description ?? "",
+        parameters: tool.inputSchema,
+      })),
+    ).reduce((sum, tool) => sum + tool.tokens, 0);
+    const offered = countToolTokens(
+      h.cyrene.registry.definitions(allowAllTools).filter((tool) => tool.name.startsWith("ha__")),
+    ).reduce((sum, tool) => sum + tool.tokens, 0);
+    console.log(`HA's Assist tools: ${raw} o200k tokens as HA lists them, ${offered} as Cyrene offers them`);
+    expect(offered).toBeLessThanOrEqual(raw);
   });
 
   it("a turn's ha__HassTurnOn turns the kitchen lights on in HA", { timeout: 30_000 }, async () => {
