@@ -101,10 +101,11 @@ export class McpServerConnection {
       this.logger.debug({ mcpServer: this.name, err: error.message }, "MCP transport error");
       this.probe(client);
     };
-    client.onclose = () => this.lost(client, "the connection was closed");
     this.client = client;
     try {
       await client.connect(transport, { timeout: CONNECT_TIMEOUT_MS });
+      // Only now: a failed connect closes the client too, and its own error says more.
+      client.onclose = () => this.lost(client, "the connection was closed");
       await this.refresh(client);
       if (this.client !== client) return;
       this.state = "connected";

@@ -194,18 +194,25 @@ export class StatusView extends LitElement {
 
   private renderMcpServers(servers: McpServer[]): TemplateResult | typeof nothing {
     if (servers.length === 0) return nothing;
-    const chip = { connected: "good", connecting: "", down: "bad" } as const;
+    const chip = { connected: "ok", connecting: "warn", down: "bad" } as const;
     return html`<h3 class="disabled-title">${t("mcpServers", { count: servers.length })}</h3>
       <ul class="plain not-configured">
         ${servers.map(
           (server) =>
             html`<li>
-              <code class="chip ${chip[server.state]}">${server.name}__*</code>
+              <code class="chip">${server.name}__*</code>
               <span class="chip ${chip[server.state]}">${tOr(`mcpState_${server.state}`, server.state)}</span>
-              <span class="muted">${t("mcpTools", { count: server.tools })} · ${server.url}</span>
-              ${server.error ? html`<span class="muted">${server.error}</span>` : nothing}
-              ${server.retryAt ? html`<span class="muted">${t("mcpRetry")} ${dateTime(new Date(server.retryAt).toISOString())}</span>` : nothing}
-              ${server.skipped.map((skip) => html`<span class="muted">${t("mcpSkipped")} <code>${skip.tool}</code>: ${skip.reason}</span>`)}
+              <span class="muted"
+                >${[
+                  t("mcpTools", { count: server.tools }),
+                  server.url,
+                  server.error,
+                  server.retryAt && `${t("mcpRetry")} ${dateTime(new Date(server.retryAt).toISOString())}`,
+                  ...server.skipped.map((skip) => `${t("mcpSkipped")} ${skip.tool}: ${skip.reason}`),
+                ]
+                  .filter(Boolean)
+                  .join(" · ")}</span
+              >
             </li>`,
         )}
       </ul>`;
