@@ -9,14 +9,15 @@ import tseslint from "typescript-eslint";
 const LAYERS = [
   // The composition root (src/compose.ts, src/main.ts) may import anything; the other files in src/ are
   // foundations (child-worker.ts, clock.ts, input-error.ts, …).
-  { folders: ["server", "assist", "cli", "thinker", "mcp"], peers: false, name: "entry points" },
+  // mcp/server is Cyrene's /mcp for other agents; mcp/client (below) is a domain service, a source of tools.
+  { folders: ["server", "assist", "cli", "thinker", "mcp/server"], peers: false, name: "entry points" },
   // What the entry points share: HTTP errors per wire format, body parsing, SSE, source access.
   { folders: ["http"], peers: false, name: "entry-point plumbing" },
   { folders: ["agent"], peers: false, name: "the agent" },
   { folders: ["tools"], peers: false, name: "tools" },
   // Domain services may use each other where no cycle forms (scripts/dev/folder-cycles.mjs, in npm run lint).
   {
-    folders: ["ha", "knowledge", "reminders", "notify", "store", "net", "turn"],
+    folders: ["ha", "knowledge", "reminders", "notify", "store", "net", "turn", "mcp/client"],
     peers: true,
     name: "domain services",
   },

@@ -7,6 +7,8 @@ import { createHomeAssistant, type HomeAssistant } from "./ha/index.js";
 import { createKnowledge, knowledgeSettings, type Knowledge } from "./knowledge/index.js";
 import { createListeners, type Listeners } from "./listeners.js";
 import { configuredLlm } from "./llm/configured-client.js";
+import { createMcpClients, type McpClients } from "./mcp/client/index.js";
+import type { Backoff } from "./mcp/client/connection.js";
 import type { Logger } from "./logging/logger.js";
 import { HaNotifier } from "./notify/ha-notifier.js";
 import type { Notifier } from "./notify/notifier.js";
@@ -23,6 +25,7 @@ import type { Clock } from "./time/clock.js";
 import { createHomeTime } from "./time/home-time.js";
 import { toolAccess } from "./tools/access.js";
 import { toolRegistry } from "./tools/catalog.js";
+import { registerMcpTools } from "./tools/mcp/mcp-tools.js";
 import type { Tool } from "./tools/contract.js";
 import type { ToolRegistry } from "./tools/registry.js";
 
@@ -38,6 +41,8 @@ export interface Cyrene extends Omit<Stores, "db" | "databasePath">, Listeners {
   ha: HomeAssistant;
   /** The knowledge base and the long-term memory. */
   knowledge: Knowledge;
+  /** The MCP servers whose tools Cyrene uses. */
+  mcpClients: McpClients;
   close(): Promise<void>;
 }
 
@@ -51,6 +56,8 @@ export interface ComposeOptions {
   notifier?: Notifier;
   /** The Home Assistant to act on (default: the configured one); the eval passes its homes. */
   ha?: HomeAssistant;
+  /** How soon an unreachable MCP server is tried again (tests shorten it). */
+  mcpBackoff?: Backoff;
 }
 
 /** The composition root: the one place that builds every part and wires them together. */
@@ -68,6 +75,7 @@ export function createCyrene(config: Config, options: ComposeOptions): Cyrene {
   const knowledge = createKnowledge({ db, guard: access.guard, logger, time, ...knowledgeSettings(config) });
   const ownerOf = (id: string) => conversations.ownerOf(id);
   const registry = toolRegistry(config, { time, access, ha, reminders, knowledge, ownerOf, extraTools });
+  const mcpClients = createMcpClients(config, logger, options.mcpBackoff);
 
   // The agent: the LLM, the tool loop, and the turns around it.
   const llm = configuredLlm(config, logger);
@@ -83,7 +91,19 @@ export function createCyrene(config: Config, options: ComposeOptions): Cyrene {
 
   // The entry points: background thoughts, and the listeners people and Home Assistant talk to.
   const toolNames = registry.names();
-  const thinkerDeps = { config, assistant, conversations, ha, notifier, time, logger, thoughts, toolNames };
+  const toolPrefixes = mcpClients.names;
+  const thinkerDeps = {
+    config,
+    assistant,
+    conversations,
+    ha,
+    notifier,
+    time,
+    logger,
+    thoughts,
+    toolNames,
+    toolPrefixes,
+  };
   const thinking = createThinker({ ...thinkerDeps, reminders: reminders.service });
   const parts = {
     ...stores,
@@ -97,17 +117,20 @@ export function createCyrene(config: Config, options: ComposeOptions): Cyrene {
     thoughts,
     knowledge,
     logger,
+    mcpClients,
   };
   const listeners = createListeners(config, parts);
   configured("thinker.schedule (CYRENE_THINKER_SCHEDULE)", () => thinking.start());
   reminders.start();
   knowledge.start();
+  registerMcpTools(registry, mcpClients);
 
   return {
     ...{ config, assistant, registry, reminders, notifier, thinker: thinking.thinker, thoughts },
-    ...{ conversations, jobs, turns, background, ha, knowledge, ...listeners },
+    ...{ conversations, jobs, turns, background, ha, knowledge, mcpClients, ...listeners },
     async close() {
       await listeners.mcp.close();
+      await mcpClients.close();
       await knowledge.stop();
       await thinking.stop();
       await reminders.stop();

@@ -25,6 +25,7 @@ import type { HomeTime } from "./time/home-time.js";
 import { allowAllTools } from "./tools/policy.js";
 import type { ToolRegistry } from "./tools/registry.js";
 import { VERSION } from "./version.js";
+import type { McpClients } from "./mcp/client/index.js";
 
 export interface Listeners {
   /** The ingress port's app: Cyrene's own API and the web UI. */
@@ -48,6 +49,8 @@ export interface ListenerParts extends Stores {
   thoughts: ThoughtStore;
   knowledge: Knowledge;
   logger: Logger;
+  /** The MCP servers Cyrene uses, for Status. */
+  mcpClients?: McpClients;
 }
 
 /** The entry points a person or Home Assistant talks to; every one offers all the tools. */
@@ -62,6 +65,7 @@ export function createListeners(config: Config, parts: ListenerParts): Listeners
     policy,
     ha: parts.ha,
     llm: parts.llm.health,
+    mcpClients: parts.mcpClients,
   });
   const mcp = configured('mcp.tools (CYRENE_MCP_TOOLS, option "mcp_tools")', () =>
     createMcpServer({

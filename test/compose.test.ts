@@ -36,4 +36,15 @@ describe("tools switched off by the user", () => {
       /thinker\.tools .*unknown tool clock; the tools are: calculator, datetime/,
     );
   });
+
+  it("a thought may name an MCP server's tools, or all of them as <server>__*, only for a configured server", async () => {
+    const servers = JSON.stringify([{ name: "nas", url: "http://127.0.0.1:9/mcp" }]);
+    const h = await startHarness({
+      env: { CYRENE_MCP_SERVERS: servers, CYRENE_THINKER_TOOLS: "calculator, nas__*, nas__list_files" },
+    });
+    await h.close();
+    await expect(
+      startHarness({ env: { CYRENE_MCP_SERVERS: servers, CYRENE_THINKER_TOOLS: "music__*" } }),
+    ).rejects.toThrow(/thinker\.tools .*unknown tool music__\*/);
+  });
 });

@@ -10,7 +10,12 @@ const SRC = resolve(import.meta.dirname, "../../src");
 const IMPORT = /^\s*(?:import|export)\b[^'"]*?from\s+["'](\.[^"']+)["']/gm;
 
 /** src/a/b/c.ts → "a"; a file directly in src/ is its own node (src/clock.ts → "clock.ts"). */
-const folderOf = (file) => relative(SRC, file).split("/")[0];
+// mcp/ holds two layers (mcp/server an entry point, mcp/client a domain service): each is its own node.
+const SPLIT = ["mcp"];
+const folderOf = (file) => {
+  const parts = relative(SRC, file).split("/");
+  return SPLIT.includes(parts[0]) && parts.length > 2 ? `${parts[0]}/${parts[1]}` : parts[0];
+};
 
 const files = readdirSync(SRC, { recursive: true })
   .filter((name) => name.endsWith(".ts"))

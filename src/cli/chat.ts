@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from "../config/load.js";
 import { createLogger } from "../logging/logger.js";
 import { Renderer } from "./render.js";
 import { ChatSession, EXIT_FAILED, EXIT_INTERRUPTED } from "./session.js";
+import { mcpClientSecrets } from "../mcp/client/index.js";
 
 const USAGE = `Usage: npm run -s chat -- [-c ID] [message…]   (or: npx cyrene …, after npm run build)
 
@@ -35,7 +36,13 @@ async function main(): Promise<number> {
   // Retries and tool calls are shown by the renderer; the log is for errors unless asked for more.
   const logger = createLogger(process.env.CYRENE_LOG_LEVEL ?? "error", {
     destination: process.stderr,
-    secrets: [config.llm.apiKey, config.server.apiToken, config.ha.token, config.supervisorToken],
+    secrets: [
+      config.llm.apiKey,
+      config.server.apiToken,
+      config.ha.token,
+      config.supervisorToken,
+      ...mcpClientSecrets(config),
+    ],
   });
   const cyrene = createCyrene(config, { logger });
   const session = new ChatSession(cyrene, renderer, quit, values.conversation);

@@ -65,6 +65,7 @@ function defaults(addon: boolean) {
     },
     tools: { disabled: [] },
     mcp: {},
+    mcpClient: { servers: [], homeAssistant: false },
     reminders: { notify: [], speak: [], missedAfterMs: 12 * 3_600_000 },
     thinker: {
       enabled: true,
@@ -135,6 +136,15 @@ function coerce(source: FieldSource, value: unknown, origin: string): unknown {
       .split(",")
       .map((item) => item.trim())
       .filter(Boolean);
+  }
+  if (typeof value === "string" && source.type === "json") {
+    try {
+      return JSON.parse(value) as unknown;
+    } catch (error) {
+      throw new ConfigError(
+        `Invalid configuration: ${describeField(source.path)}: ${origin} must be JSON (${(error as Error).message})`,
+      );
+    }
   }
   if (typeof value === "string" && source.type === "bool") {
     if (/^(1|true|yes|on)$/i.test(value)) return true;

@@ -12,6 +12,34 @@ const hostEntry = z
     "list hosts without a port (e.g. nas.lan, not nas.lan:5000)",
   );
 
+/**
+ * One MCP server: its name (the prefix of its tools), its URL, and a bearer token and headers, both secret.
+ * Headers come as "Name: value" lines (the add-on's options have no maps) or as an object (JSON in env).
+ */
+const mcpServerSetting = z.object({
+  name: z
+    .string()
+    .regex(/^[a-zA-Z0-9-]{1,20}$/, "must be 1–20 letters, digits or - (its tools are named <name>__<tool>)"),
+  url: z.url(),
+  token: z.string().optional(),
+  headers: z
+    .union([
+      z.record(z.string(), z.string()),
+      z.array(z.string().regex(/^[^:\s]+:.*$/, 'must be "Name: value"')),
+    ])
+    .optional()
+    .transform((headers) =>
+      Array.isArray(headers)
+        ? Object.fromEntries(
+            headers.map((line) => [
+              line.slice(0, line.indexOf(":")).trim(),
+              line.slice(line.indexOf(":") + 1).trim(),
+            ]),
+          )
+        : (headers ?? {}),
+    ),
+});
+
 function isCidr(entry: string): boolean {
   try {
     if (entry.includes("/")) ipaddr.parseCIDR(entry);
@@ -105,7 +133,14 @@ export const configSchema = z.object({
     /** Thinking on its own when an automation, the schedule or a watched device asks. */
     enabled: z.boolean(),
     /** The tools a thought may use (its AutonomousToolPolicy, tools/policy.ts). */
-    tools: z.array(z.string().regex(/^[a-z_]+$/, "must be tool names such as iot_query")),
+    tools: z.array(
+      z
+        .string()
+        .regex(
+          /^([a-z_]+|[a-zA-Z0-9_-]+__([a-zA-Z0-9_-]+|\*))$/,
+          "must be tool names such as iot_query, or an MCP server's tools as ha__HassTurnOn or ha__*",
+        ),
+    ),
     maxPerHour: z.number().int().min(0),
     maxTokensPerDay: z.number().int().min(0),
     dedupeMs: z.number().int().min(0),
@@ -134,6 +169,12 @@ export const configSchema = z.object({
   /** Cyrene as an MCP server (/mcp): the `mcp` policy's whitelist; unset, every tool but file and http. */
   mcp: z.object({
     tools: z.array(z.string().regex(/^[a-z_]+$/, "must be tool names such as reminder_create")).optional(),
+  }),
+  /** Cyrene as an MCP client: the servers whose tools join the registry as `<name>__<tool>`. */
+  mcpClient: z.object({
+    servers: z.array(mcpServerSetting),
+    /** Home Assistant's own `mcp_server` (its Assist tools) as the server `ha`. */
+    homeAssistant: z.boolean(),
   }),
   ha: z.object({
     url: z.url().optional(),

@@ -6,7 +6,7 @@ export interface FieldSource {
   path: string;
   option?: string;
   env?: string;
-  type: "string" | "int" | "float" | "seconds" | "minutes" | "bool" | "list";
+  type: "string" | "int" | "float" | "seconds" | "minutes" | "bool" | "list" | "json";
 }
 
 export const FIELD_SOURCES: readonly FieldSource[] = [
@@ -73,6 +73,14 @@ export const FIELD_SOURCES: readonly FieldSource[] = [
   },
   { path: "tools.disabled", option: "tools_disabled", env: "CYRENE_TOOLS_DISABLED", type: "list" },
   { path: "mcp.tools", option: "mcp_tools", env: "CYRENE_MCP_TOOLS", type: "list" },
+  // A JSON list in env: [{"name":"nas","url":"http://nas.lan:8000/mcp","token":"…","headers":{"X-Key":"…"}}]
+  { path: "mcpClient.servers", option: "mcp_servers", env: "CYRENE_MCP_SERVERS", type: "json" },
+  {
+    path: "mcpClient.homeAssistant",
+    option: "mcp_home_assistant",
+    env: "CYRENE_MCP_HOME_ASSISTANT",
+    type: "bool",
+  },
   {
     path: "agent.turnDeadlineMs",
     option: "turn_deadline_seconds",

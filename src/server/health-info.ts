@@ -2,6 +2,7 @@ import type { Config } from "../config/schema.js";
 import { settingName } from "../config/sources.js";
 import type { HomeAssistant } from "../ha/index.js";
 import type { LlmHealth } from "../llm/health.js";
+import type { McpClients } from "../mcp/client/index.js";
 import type { ToolPolicy } from "../tools/policy.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import type { HealthInfo } from "./routes/health.js";
@@ -9,7 +10,14 @@ import type { HealthInfo } from "./routes/health.js";
 /** What /healthz, /readyz and Status show: the version and model, the tools, HA, the LLM, vector search. */
 export function healthInfo(
   config: Config,
-  parts: { version: string; registry: ToolRegistry; policy: ToolPolicy; ha: HomeAssistant; llm: LlmHealth },
+  parts: {
+    version: string;
+    registry: ToolRegistry;
+    policy: ToolPolicy;
+    ha: HomeAssistant;
+    llm: LlmHealth;
+    mcpClients?: McpClients;
+  },
 ): HealthInfo {
   const { registry, policy, ha, llm } = parts;
   return {
@@ -18,6 +26,7 @@ export function healthInfo(
     tools: () => registry.definitions(policy).length,
     disabledTools: () => registry.disabledNames(),
     notConfiguredTools: () => registry.notConfiguredTools(),
+    mcpServers: () => parts.mcpClients?.status() ?? [],
     vectorSearch: vectorSearchSetting(config),
     homeAssistant: () => ha.status(),
     llm: () => llm.state,

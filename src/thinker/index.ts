@@ -33,11 +33,16 @@ export function createThinker(
     config: Config;
     /** The registered tools, against which the configured thinker tools are checked. */
     toolNames: string[];
+    /** The MCP servers' names: `ha__*` or `ha__HassTurnOn` is known by its prefix (its tools come later). */
+    toolPrefixes?: string[];
   },
 ): ThinkerParts {
   const config = deps.config.thinker;
   configured('thinker.tools (CYRENE_THINKER_TOOLS, option "thinker_tools")', () => {
-    const unknown = config.tools.filter((name) => !deps.toolNames.includes(name));
+    const prefixes = (deps.toolPrefixes ?? []).map((prefix) => `${prefix}__`);
+    const unknown = config.tools.filter(
+      (name) => !deps.toolNames.includes(name) && !prefixes.some((prefix) => name.startsWith(prefix)),
+    );
     if (unknown.length)
       throw new Error(`unknown tool ${unknown.join(", ")}; the tools are: ${deps.toolNames.join(", ")}`);
   });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { InputError } from "../input-error.js";
-import { leanSchema } from "./lean-schema.js";
+import { leanSchema } from "../json-schema/lean-schema.js";
 import { fail, ok, type Tool, type ToolContext, type ToolDefinition } from "./contract.js";
 
 export interface ToolSpec<S extends z.ZodType> {

@@ -27,12 +27,16 @@ export class AutonomousToolPolicy implements ToolPolicy {
   readonly name = "autonomous";
   readonly autonomous = true;
   private readonly allowed: ReadonlySet<string>;
+  /** `ha__*` in thinker.tools: every tool of the MCP server `ha`, as it lists them now or later. */
+  private readonly prefixes: string[];
 
   constructor(toolNames: Iterable<string>) {
-    this.allowed = new Set(toolNames);
+    const names = [...toolNames];
+    this.allowed = new Set(names.filter((name) => !name.endsWith("__*")));
+    this.prefixes = names.filter((name) => name.endsWith("__*")).map((name) => name.slice(0, -1));
   }
 
   allows(toolName: string): boolean {
-    return this.allowed.has(toolName);
+    return this.allowed.has(toolName) || this.prefixes.some((prefix) => toolName.startsWith(prefix));
   }
 }

@@ -36,6 +36,8 @@ export class ToolRegistry {
   private readonly unconfigured = new Map<string, string>();
   /** The built-in tools: always offered, also when a long tool list is cut per turn (tools/selection). */
   private readonly core = new Set<string>();
+  /** Tools registered as a group (an MCP server's): group → its names, and why they cannot run now. */
+  private readonly groups = new Map<string, { names: string[]; unavailable?: string }>();
   /** Per policy (a policy's answers never change): its tool list, built once. */
   private offered = new WeakMap<ToolPolicy, ToolDefinition[]>();
 
@@ -58,6 +60,24 @@ export class ToolRegistry {
 
   isCore(name: string): boolean {
     return this.core.has(name);
+  }
+
+  /**
+   * Replaces a group's tools (an MCP server's, when it lists them again): the next request offers the new
+   * list. With `unavailable`, they stay known but are neither offered nor run, and a call gets that reason.
+   */
+  replaceGroup(group: string, tools: Tool[], unavailable?: string): this {
+    for (const name of this.groups.get(group)?.names ?? []) this.tools.delete(name);
+    const names: string[] = [];
+    for (const tool of tools) {
+      const { name } = tool.definition();
+      if (!TOOL_NAME.test(name) || this.tools.has(name)) continue;
+      this.tools.set(name, tool);
+      names.push(name);
+    }
+    this.groups.set(group, { names, ...(unavailable ? { unavailable } : {}) });
+    this.offered = new WeakMap();
+    return this;
   }
 
   /**
@@ -115,8 +135,18 @@ export class ToolRegistry {
 
   private usable(name: string, policy: ToolPolicy): boolean {
     return (
-      this.tools.has(name) && !this.disabled.has(name) && !this.unconfigured.has(name) && policy.allows(name)
+      this.tools.has(name) &&
+      !this.disabled.has(name) &&
+      !this.unconfigured.has(name) &&
+      !this.unavailableReason(name) &&
+      policy.allows(name)
     );
+  }
+
+  private unavailableReason(name: string): string | undefined {
+    for (const group of this.groups.values())
+      if (group.unavailable && group.names.includes(name)) return group.unavailable;
+    return undefined;
   }
 
   /** Runs one call. Always resolves with a result the LLM can read; never rejects. */
@@ -176,7 +206,9 @@ export class ToolRegistry {
         ? "is switched off in Cyrene's settings (CYRENE_TOOLS_DISABLED, the add-on's \"tools_disabled\" option)"
         : this.unconfigured.has(name)
           ? `is not configured (${this.unconfigured.get(name)} enables it)`
-          : `is not allowed here (policy "${policy.name}")`;
+          : this.unavailableReason(name)
+            ? `is unavailable: ${this.unavailableReason(name)}`
+            : `is not allowed here (policy "${policy.name}")`;
     return `Tool "${name}" ${reason}. Available tools: ${available.join(", ") || "none"}.`;
   }
 }

@@ -50,13 +50,15 @@ function loadWith(options: Record<string, unknown>) {
 }
 
 /** The single grammar string of a schema entry (lists hold one). */
+/** A list's element (a dict, as mcp_servers' servers, is named "dict"). */
 function elementOf(entry: unknown): string {
-  return (Array.isArray(entry) ? entry[0] : entry) as string;
+  const element: unknown = Array.isArray(entry) ? entry[0] : entry;
+  return typeof element === "string" ? element : "dict";
 }
 
 /** The loader's type a schema element feeds. */
 function loaderTypesFor(entry: unknown): FieldSource["type"][] {
-  if (Array.isArray(entry)) return ["list"];
+  if (Array.isArray(entry)) return elementOf(entry) === "dict" ? ["json"] : ["list"];
   const element = elementOf(entry).replace(/\?$/, "");
   if (/^(str|password|url|match)\b/.test(element)) return ["string"];
   if (/^list\(/.test(element)) return ["string"]; // an enum: one string
@@ -234,6 +236,7 @@ describe("config.yaml's options and Cyrene's config loader", () => {
       reminder_tts_entity: { good: ["tts.piper"], bad: ["piper", "tts."] },
       quiet_hours: { good: ["23:00-07:00", "off", "22:30 - 6:45"], bad: ["late", "23-7"] },
       thinker_satellite: { good: ["assist_satellite.kitchen"], bad: ["media_player.kitchen"] },
+      thinker_tools: { good: ["iot_query", "ha__HassTurnOn", "ha__*"], bad: ["Iot", "ha__a*", "ha.x"] },
     };
     expect(
       Object.entries(config.schema)

@@ -11,6 +11,7 @@ import type { Config } from "../../src/config/schema.js";
 import { silentLogger } from "../../src/logging/logger.js";
 import type { Notifier } from "../../src/notify/notifier.js";
 import type { Tool } from "../../src/tools/contract.js";
+import type { Backoff } from "../../src/mcp/client/connection.js";
 import { ScriptedLlm } from "../fixtures/scripted-llm/server.js";
 
 export interface Harness {
@@ -37,6 +38,8 @@ export interface HarnessOptions {
   assist?: boolean;
   /** Delivers notices instead of Home Assistant. */
   notifier?: Notifier;
+  /** How soon an unreachable MCP server is tried again. */
+  mcpBackoff?: Backoff;
 }
 
 /** Cyrene wired as in production, against a scripted LLM server, listening on a random loopback port. */
@@ -62,6 +65,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   let cyrene = createCyrene(config, {
     logger: silentLogger(),
     extraTools: options.tools,
+    mcpBackoff: options.mcpBackoff,
     clock,
     notifier: options.notifier,
   });
@@ -90,6 +94,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       cyrene = createCyrene(config, {
         logger: silentLogger(),
         extraTools: options.tools,
+        mcpBackoff: options.mcpBackoff,
         clock,
         notifier: options.notifier,
       });

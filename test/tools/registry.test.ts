@@ -30,6 +30,28 @@ describe("ToolRegistry", () => {
     expect(local.definitions(allowAllTools).map((d) => d.name)).toContain("late");
   });
 
+  it("replaces a group's tools (an MCP server's list), and marks them unavailable with a reason", async () => {
+    const local = new ToolRegistry().register(...tools);
+    const tool = (name: string) =>
+      defineTool({ name, description: "d", parameters: z.object({}), execute: () => name });
+    const offered = () => local.definitions(allowAllTools).map((d) => d.name);
+    local.replaceGroup("nas", [tool("nas__a"), tool("nas__b")]);
+    expect(offered()).toEqual(expect.arrayContaining(["nas__a", "nas__b"]));
+    local.replaceGroup("nas", [tool("nas__b"), tool("nas__c")]);
+    expect(offered()).not.toContain("nas__a");
+    expect(offered()).toEqual(expect.arrayContaining(["nas__b", "nas__c"]));
+    local.replaceGroup("nas", [tool("nas__b"), tool("nas__c")], "the NAS is not reachable");
+    expect(offered().filter((name) => name.startsWith("nas__"))).toEqual([]);
+    const refused = await local.execute(call("nas__b", {}), options);
+    expect(refused).toEqual({
+      success: false,
+      error: expect.stringMatching(/unavailable: the NAS is not reachable/),
+    });
+    // A group cannot take a built-in tool's name.
+    local.replaceGroup("x", [tool("add")]);
+    expect((await local.execute(call("add", { a: 1, b: 2 }), options)).success).toBe(true);
+  });
+
   it("refuses duplicate and invalid names", () => {
     expect(() => new ToolRegistry().register(tools[0]!, tools[0]!)).toThrow(/registered twice/);
     const bad = defineTool({

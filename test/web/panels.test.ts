@@ -10,7 +10,9 @@ let browser: Browser;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  [h, browser] = await Promise.all([startWebApp(), launchBrowser()]);
+  // An MCP server that is not there: Status lists it as unreachable.
+  const mcp = JSON.stringify([{ name: "nas", url: "http://127.0.0.1:9/mcp" }]);
+  [h, browser] = await Promise.all([startWebApp({ env: { CYRENE_MCP_SERVERS: mcp } }), launchBrowser()]);
   h.llm.setFallback({ text: "Sure." });
   seedThoughts(h);
 }, 300_000);
@@ -227,6 +229,11 @@ describe("the status panel", () => {
     await page.getByRole("heading", { name: /Not configured \(\d+\)/ }).waitFor();
     expect(await page.locator(".not-configured li", { hasText: "web_search" }).innerText()).toMatch(
       /web_search\s+set\s+CYRENE_SEARXNG_URL/,
+    );
+    // The MCP server that is down: its state, and when Cyrene tries again.
+    await page.getByRole("heading", { name: "MCP servers (1)" }).waitFor();
+    expect(await page.locator(".not-configured li", { hasText: "nas__*" }).innerText()).toMatch(
+      /nas__\*\s+unreachable\s+0 tools · http:\/\/127\.0\.0\.1:9\/mcp[\s\S]*next attempt/,
     );
     await page.locator("table tbody tr").first().waitFor();
     // One turn, in the singular; its status a chip in the UI's language.

@@ -1,6 +1,7 @@
 import { Router } from "express";
 import type { HaStatus } from "../../ha/index.js";
 import type { LlmHealthState } from "../../llm/health.js";
+import type { McpServerStatus } from "../../mcp/client/index.js";
 import type { NotConfiguredTool } from "../../tools/registry.js";
 
 export interface HealthInfo {
@@ -10,6 +11,8 @@ export interface HealthInfo {
   disabledTools?: () => string[];
   /** Tools left out because their service is not set up, with the setting that enables each. */
   notConfiguredTools?: () => NotConfiguredTool[];
+  /** The MCP servers Cyrene uses as a client: connected or not, their tools, the last error. */
+  mcpServers?: () => McpServerStatus[];
   /** Vector search (embeddings): optional; without it the knowledge base and memory use full text. */
   vectorSearch?: { configured: boolean; setting: string };
   homeAssistant: () => HaStatus;
@@ -70,6 +73,7 @@ export function toolAvailability<T>(info: HealthInfo, offered: T) {
     offered,
     disabled: info.disabledTools?.() ?? [],
     not_configured: info.notConfiguredTools?.() ?? [],
+    mcp_servers: info.mcpServers?.() ?? [],
     vector_search: info.vectorSearch
       ? {
           status: info.vectorSearch.configured ? "configured" : "not_configured",

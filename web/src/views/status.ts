@@ -6,12 +6,28 @@ import { icon } from "../icons.js";
 import { Loader } from "../loader.js";
 import { shared } from "../styles.js";
 
+/** An MCP server Cyrene uses as a client (its tools are `<name>__<tool>`). */
+interface McpServer {
+  name: string;
+  url: string;
+  state: "connecting" | "connected" | "down";
+  tools: number;
+  skipped: { tool: string; reason: string }[];
+  error?: string;
+  retryAt?: number;
+}
+
 interface Status {
   version: string;
   model: string;
   llm: { status: string; since?: string; last_error?: string };
   home_assistant: { status: string; reason?: string; version?: string };
-  tools: { offered: string[]; disabled: string[]; not_configured?: { name: string; setting: string }[] };
+  tools: {
+    offered: string[];
+    disabled: string[];
+    not_configured?: { name: string; setting: string }[];
+    mcp_servers?: McpServer[];
+  };
   recent_turns: {
     count: number;
     prompt_tokens: number;
@@ -104,6 +120,7 @@ export class StatusView extends LitElement {
           }
         </div>
         ${this.renderNotConfigured(s.tools.not_configured ?? [])}
+        ${this.renderMcpServers(s.tools.mcp_servers ?? [])}
       </section>
       <section class="card" aria-labelledby="status-turns">
         <h2 id="status-turns">${t("recentTurns")}</h2>
@@ -170,6 +187,32 @@ export class StatusView extends LitElement {
             html`<li>
               <code class="chip">${tool.name}</code> <span class="muted">${t("enabledBy")}</span>
               <code>${tool.setting}</code>
+            </li>`,
+        )}
+      </ul>`;
+  }
+
+  private renderMcpServers(servers: McpServer[]): TemplateResult | typeof nothing {
+    if (servers.length === 0) return nothing;
+    const chip = { connected: "ok", connecting: "warn", down: "bad" } as const;
+    return html`<h3 class="disabled-title">${t("mcpServers", { count: servers.length })}</h3>
+      <ul class="plain not-configured">
+        ${servers.map(
+          (server) =>
+            html`<li>
+              <code class="chip">${server.name}__*</code>
+              <span class="chip ${chip[server.state]}">${tOr(`mcpState_${server.state}`, server.state)}</span>
+              <span class="muted"
+                >${[
+                  t("mcpTools", { count: server.tools }),
+                  server.url,
+                  server.error,
+                  server.retryAt && `${t("mcpRetry")} ${dateTime(new Date(server.retryAt).toISOString())}`,
+                  ...server.skipped.map((skip) => `${t("mcpSkipped")} ${skip.tool}: ${skip.reason}`),
+                ]
+                  .filter(Boolean)
+                  .join(" · ")}</span
+              >
             </li>`,
         )}
       </ul>`;
