@@ -1,18 +1,30 @@
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import {
-  McpError,
-  ToolListChangedNotificationSchema,
-  type CallToolResult,
-  type Tool as WireTool,
-} from "@modelcontextprotocol/sdk/types.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { CallToolResult, Tool as WireTool } from "@modelcontextprotocol/sdk/types.js";
+import { lazy } from "../../lazy.js";
 import type { Logger } from "../../logging/logger.js";
 import { VERSION } from "../../version.js";
 import type { McpCallOutcome, McpServerStatus, McpTool, SkippedMcpTool } from "./mcp-tool.js";
 import type { McpServerSettings } from "./settings.js";
-import { argumentChecker } from "./tool-arguments.js";
 import { prefixedToolName } from "./tool-names.js";
 import { providerSchema } from "./tool-schema.js";
+
+/** The SDK and ajv, loaded when the first server is connected: without MCP servers they never load. */
+const loadSdk = lazy(async () => {
+  const [{ Client }, { StreamableHTTPClientTransport }, types, { argumentChecker }] = await Promise.all([
+    import("@modelcontextprotocol/sdk/client/index.js"),
+    import("@modelcontextprotocol/sdk/client/streamableHttp.js"),
+    import("@modelcontextprotocol/sdk/types.js"),
+    import("./tool-arguments.js"),
+  ]);
+  const { McpError, ToolListChangedNotificationSchema } = types;
+  return {
+    Client,
+    StreamableHTTPClientTransport,
+    McpError,
+    ToolListChangedNotificationSchema,
+    argumentChecker,
+  };
+});
 
 export interface Backoff {
   firstMs: number;
@@ -36,6 +48,7 @@ export type ToolsListener = (server: string, tools: McpTool[], unavailable?: str
  */
 export class McpServerConnection {
   private client: Client | undefined;
+  private sdk: Awaited<ReturnType<typeof loadSdk>> | undefined;
   private state: McpServerStatus["state"] = "connecting";
   private tools: McpTool[] = [];
   private skipped: SkippedMcpTool[] = [];
@@ -90,11 +103,12 @@ export class McpServerConnection {
     this.state = "connecting";
     const headers: Record<string, string> = { ...this.settings.headers };
     if (this.settings.token) headers.authorization = `Bearer ${this.settings.token}`;
-    const client = new Client({ name: "cyrene", version: VERSION }, { capabilities: {} });
-    const transport = new StreamableHTTPClientTransport(new URL(this.settings.url), {
+    const sdk = (this.sdk = await loadSdk());
+    const client = new sdk.Client({ name: "cyrene", version: VERSION }, { capabilities: {} });
+    const transport = new sdk.StreamableHTTPClientTransport(new URL(this.settings.url), {
       requestInit: { headers },
     });
-    client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+    client.setNotificationHandler(sdk.ToolListChangedNotificationSchema, () => {
       void this.refresh(client).catch((error: unknown) => this.lost(client, error));
     });
     client.onerror = (error) => {
@@ -152,7 +166,8 @@ export class McpServerConnection {
   }
 
   private tool(wire: WireTool, name: string, parameters: Record<string, unknown>): McpTool {
-    const check = argumentChecker(wire.inputSchema);
+    // Tools exist only once a server was connected, so the SDK (with ajv) is loaded by now.
+    const check = this.sdk!.argumentChecker(wire.inputSchema);
     const description = (wire.description ?? wire.title ?? wire.name).slice(0, MAX_DESCRIPTION_CHARS);
     return {
       name,
@@ -191,7 +206,7 @@ export class McpServerConnection {
       return outcome(result);
     } catch (error) {
       if (signal.aborted) return { ok: false, error: `${name} was stopped: ${String(signal.reason)}` };
-      if (error instanceof McpError && !controller.signal.aborted)
+      if (error instanceof this.sdk!.McpError && !controller.signal.aborted)
         return { ok: false, error: `${name} failed: ${error.message}` };
       this.lost(client, controller.signal.aborted ? controller.signal.reason : error);
       return {

@@ -1,13 +1,9 @@
 import { randomUUID, timingSafeEqual } from "node:crypto";
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { SSEServerTransport } from "@modelcontextprotocol/sdk/server/sse.js";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import {
-  CallToolRequestSchema,
-  isInitializeRequest,
-  ListToolsRequestSchema,
-} from "@modelcontextprotocol/sdk/types.js";
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import type { SSEServerTransport } from "@modelcontextprotocol/sdk/server/sse.js";
+import type { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { Router, type Request, type Response } from "express";
+import { lazy } from "../../lazy.js";
 import type { Logger } from "../../logging/logger.js";
 import { personRequester, UNNAMED, type Requester } from "../../store/conversation-access.js";
 import { VERSION } from "../../version.js";
@@ -22,12 +18,26 @@ export interface McpRouteOptions {
   apiToken?: string;
 }
 
-interface Session {
-  transport: StreamableHTTPServerTransport | SSEServerTransport;
+/** The SDK, loaded on the first request to /mcp: most homes never call it, and it is heavy at start-up. */
+const loadSdk = lazy(async () => {
+  const [{ Server }, { SSEServerTransport }, { StreamableHTTPServerTransport }, types] = await Promise.all([
+    import("@modelcontextprotocol/sdk/server/index.js"),
+    import("@modelcontextprotocol/sdk/server/sse.js"),
+    import("@modelcontextprotocol/sdk/server/streamableHttp.js"),
+    import("@modelcontextprotocol/sdk/types.js"),
+  ]);
+  return { Server, SSEServerTransport, StreamableHTTPServerTransport, ...types };
+});
+type Sdk = Awaited<ReturnType<typeof loadSdk>>;
+
+type Session = {
   server: Server;
   owner: string;
   lastUsed: number;
-}
+} & (
+  | { kind: "streamable"; transport: StreamableHTTPServerTransport }
+  | { kind: "sse"; transport: SSEServerTransport }
+);
 
 export interface McpEndpointLimits {
   /** Open sessions at most; the least recently used one is closed for a new one. */
@@ -82,33 +92,35 @@ export class McpEndpoint {
   private async handle(req: Request, res: Response, options: McpRouteOptions): Promise<void> {
     const caller = this.callerOf(req, res, options);
     if (!caller) return;
+    const sdk = await loadSdk();
     const id = req.get("mcp-session-id");
     // HA's client (2026.2) initializes twice on one session: a second initialize opens a new session, whose
     // id the client takes from the answer, and the old one is closed.
-    if (id && req.method === "POST" && isInitializeRequest(req.body)) {
+    if (id && req.method === "POST" && sdk.isInitializeRequest(req.body)) {
       const old = this.sessions.get(id);
       if (old?.owner === caller.requester.owner) this.drop(id, old);
     } else if (id) {
       const session = this.sessionOf(id, caller, res);
-      if (session?.transport instanceof StreamableHTTPServerTransport) {
+      if (session?.kind === "streamable") {
         await session.transport.handleRequest(req, res, req.body);
       } else if (session) rpcError(res, 400, -32000, "This session uses HTTP+SSE: POST to /mcp/messages.");
       return;
     }
-    if (req.method === "GET") return this.openLegacyStream(req, res, caller);
+    if (req.method === "GET") return this.openLegacyStream(req, res, caller, sdk);
     if (req.method !== "POST") {
       rpcError(res, 400, -32000, "No MCP session: send initialize first.");
       return;
     }
-    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+    const transport: StreamableHTTPServerTransport = new sdk.StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (sessionId) => this.add(sessionId, transport, server, caller),
+      onsessioninitialized: (sessionId) =>
+        this.add(sessionId, { kind: "streamable", transport }, server, caller),
       onsessionclosed: (sessionId) => void this.sessions.delete(sessionId),
     });
     transport.onclose = () => {
       if (transport.sessionId) this.sessions.delete(transport.sessionId);
     };
-    const server = this.serverFor(caller);
+    const server = this.serverFor(caller, sdk);
     await server.connect(transport);
     await transport.handleRequest(req, res, req.body);
     // A first request that was not a valid initialize opened no session: nothing stays behind.
@@ -116,13 +128,13 @@ export class McpEndpoint {
   }
 
   /** The HTTP+SSE transport (protocol 2024-11-05): the stream, then the client POSTs to the endpoint. */
-  private async openLegacyStream(req: Request, res: Response, caller: McpCaller): Promise<void> {
+  private async openLegacyStream(req: Request, res: Response, caller: McpCaller, sdk: Sdk): Promise<void> {
     // Behind HA's ingress the client sees the page under a prefix; the endpoint it is told must carry it.
     const prefix = (req.get("x-ingress-path") ?? "").replace(/\/+$/, "");
-    const transport = new SSEServerTransport(`${prefix}/mcp/messages`, res);
-    const server = this.serverFor(caller);
+    const transport = new sdk.SSEServerTransport(`${prefix}/mcp/messages`, res);
+    const server = this.serverFor(caller, sdk);
     transport.onclose = () => void this.sessions.delete(transport.sessionId);
-    this.add(transport.sessionId, transport, server, caller);
+    this.add(transport.sessionId, { kind: "sse", transport }, server, caller);
     res.on("close", () => void server.close());
     await server.connect(transport);
   }
@@ -132,26 +144,31 @@ export class McpEndpoint {
     if (!caller) return;
     const session = this.sessionOf(String(req.query.sessionId ?? ""), caller, res);
     if (!session) return;
-    if (!(session.transport instanceof SSEServerTransport)) {
+    if (session.kind !== "sse") {
       rpcError(res, 400, -32000, "This session uses Streamable HTTP: POST to /mcp.");
       return;
     }
     await session.transport.handlePostMessage(req, res, req.body);
   }
 
-  private serverFor(caller: McpCaller): Server {
-    const server = new Server(
+  private serverFor(caller: McpCaller, sdk: Sdk): Server {
+    const server = new sdk.Server(
       { name: "cyrene", title: "Cyrene", version: VERSION },
       { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
     );
-    server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: this.calls.list() }));
-    server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
+    server.setRequestHandler(sdk.ListToolsRequestSchema, () => ({ tools: this.calls.list() }));
+    server.setRequestHandler(sdk.CallToolRequestSchema, (request, extra) =>
       this.calls.call(request.params.name, request.params.arguments, caller, extra.signal),
     );
     return server;
   }
 
-  private add(id: string, transport: Session["transport"], server: Server, caller: McpCaller): void {
+  private add(
+    id: string,
+    transport: Pick<Session, "kind" | "transport">,
+    server: Server,
+    caller: McpCaller,
+  ): void {
     const now = Date.now();
     for (const [other, session] of this.sessions) {
       if (now - session.lastUsed > this.limits.idleMs) this.drop(other, session);
@@ -160,7 +177,7 @@ export class McpEndpoint {
       const [oldest, session] = [...this.sessions].sort((a, b) => a[1].lastUsed - b[1].lastUsed)[0]!;
       this.drop(oldest, session);
     }
-    this.sessions.set(id, { transport, server, owner: caller.requester.owner, lastUsed: now });
+    this.sessions.set(id, { ...transport, server, owner: caller.requester.owner, lastUsed: now } as Session);
   }
 
   private drop(id: string, session: Session): void {
