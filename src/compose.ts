@@ -90,36 +90,12 @@ export function createCyrene(config: Config, options: ComposeOptions): Cyrene {
   });
 
   // The entry points: background thoughts, and the listeners people and Home Assistant talk to.
-  const toolNames = registry.names();
-  const toolPrefixes = mcpClients.names;
-  const thinkerDeps = {
-    config,
-    assistant,
-    conversations,
-    ha,
-    notifier,
-    time,
-    logger,
-    thoughts,
-    toolNames,
-    toolPrefixes,
-  };
-  const thinking = createThinker({ ...thinkerDeps, reminders: reminders.service });
-  const parts = {
-    ...stores,
-    assistant,
-    registry,
-    background,
-    time,
-    llm,
-    ha,
-    reminders,
-    thoughts,
-    knowledge,
-    logger,
-    mcpClients,
-  };
-  const listeners = createListeners(config, parts);
+  const thinking = createThinker({
+    ...{ config, assistant, conversations, ha, notifier, time, logger, thoughts },
+    ...{ toolNames: registry.names(), toolPrefixes: mcpClients.names, reminders: reminders.service },
+  });
+  const parts = { ...stores, assistant, registry, background, time, llm, ha, reminders, thoughts };
+  const listeners = createListeners(config, { ...parts, knowledge, logger, mcpClients });
   configured("thinker.schedule (CYRENE_THINKER_SCHEDULE)", () => thinking.start());
   reminders.start();
   knowledge.start();
