@@ -24,7 +24,7 @@ import {
 import type { Clock } from "./time/clock.js";
 import { createHomeTime } from "./time/home-time.js";
 import { toolAccess } from "./tools/access.js";
-import { toolRegistry } from "./tools/catalog.js";
+import { toolRegistry, toolSelection } from "./tools/catalog.js";
 import { registerMcpTools } from "./tools/mcp/mcp-tools.js";
 import type { Tool } from "./tools/contract.js";
 import type { ToolRegistry } from "./tools/registry.js";
@@ -80,7 +80,8 @@ export function createCyrene(config: Config, options: ComposeOptions): Cyrene {
   // The agent: the LLM, the tool loop, and the turns around it.
   const llm = configuredLlm(config, logger);
   const background = new BackgroundJobs(jobs, logger, config.agent.maxToolResultChars);
-  const toolLoop = new ToolLoop(llm.client, registry, background, logger, config.agent);
+  const selection = toolSelection(config, registry, logger);
+  const toolLoop = new ToolLoop(llm.client, registry, background, logger, config.agent, selection);
   const thoughts = openThoughts(db, time);
   const assistant = new Assistant(conversations, turns, background, toolLoop, logger, {
     time,

@@ -56,9 +56,10 @@ export class ToolLoop {
     jobs: BackgroundJobs,
     private readonly logger: Logger,
     private readonly options: ToolLoopOptions,
+    selection?: ToolSelection,
   ) {
     this.calls = new ToolCallRunner(registry, jobs, logger, options);
-    this.selection = new ToolSelection(registry);
+    this.selection = selection ?? new ToolSelection(registry);
   }
 
   async run(input: ToolLoopInput): Promise<FinalEvent> {
@@ -67,7 +68,10 @@ export class ToolLoop {
     const clientTools = input.clientTools ?? [];
     const clientNames = new Set(clientTools.map((tool) => tool.name));
     // A long tool list is cut to what this turn needs; the model's find_tools calls add to it.
-    const offer = input.toolChoice === "none" ? undefined : this.selection.forTurn(input.policy, messages);
+    const offer =
+      input.toolChoice === "none"
+        ? undefined
+        : await this.selection.forTurnAsync(input.policy, messages, input.turn.signal);
     let offered = offer?.definitions();
     let tools = offered ? [...offered, ...clientTools] : [];
     const usage = emptyUsage();

@@ -186,7 +186,8 @@ interface VectorRow {
   vector: Buffer;
 }
 
-function normalized(vector: Float32Array): Float32Array {
+/** The vector scaled to length 1 (a zero vector stays zero). */
+export function normalized(vector: Float32Array): Float32Array {
   let sum = 0;
   for (let i = 0; i < vector.length; i++) sum += vector[i]! * vector[i]!;
   const norm = Math.sqrt(sum) || 1;
@@ -218,7 +219,7 @@ function byteTable(query: Float32Array, bytes: number): Float32Array {
   return table;
 }
 
-function dot(a: Float32Array, b: Float32Array): number {
+export function dot(a: Float32Array, b: Float32Array): number {
   let sum = 0;
   const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i++) sum += a[i]! * b[i]!;

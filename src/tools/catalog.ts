@@ -2,7 +2,9 @@ import { configured } from "../config/load.js";
 import type { Config } from "../config/schema.js";
 import { settingName } from "../config/sources.js";
 import type { HomeAssistant } from "../ha/index.js";
+import { Embedder } from "../knowledge/embeddings.js";
 import type { Knowledge } from "../knowledge/index.js";
+import type { Logger } from "../logging/logger.js";
 import type { Reminders } from "../reminders/index.js";
 import type { HomeTime } from "../time/home-time.js";
 import type { ToolAccess } from "./access.js";
@@ -11,6 +13,8 @@ import { generalTools } from "./general/general-tools.js";
 import { HA_TOOLS, homeTools } from "./home/home-tools.js";
 import { knowledgeTools } from "./knowledge/knowledge-tools.js";
 import { ToolRegistry, type NotConfiguredTool } from "./registry.js";
+import { TOOL_SELECTION, ToolSelection } from "./selection/tool-selection.js";
+import { ToolVectors } from "./selection/tool-vectors.js";
 
 /** What the tools are built on; each domain builds its own tools from it. */
 export interface CatalogParts {
@@ -48,6 +52,13 @@ export function toolRegistry(config: Config, parts: CatalogParts): ToolRegistry 
   );
   registry.notConfigured(notConfiguredTools(config, parts.ha));
   return registry;
+}
+
+/** Which tools each request offers: BM25, fused with embedding similarity when an embeddings endpoint is set. */
+export function toolSelection(config: Config, registry: ToolRegistry, logger: Logger): ToolSelection {
+  const { baseUrl, apiKey, model } = config.embeddings;
+  const vectors = baseUrl && model && new ToolVectors(new Embedder({ baseUrl, apiKey, model }), logger);
+  return new ToolSelection(registry, TOOL_SELECTION, vectors || undefined);
 }
 
 /**

@@ -1,7 +1,16 @@
+import { fuseRanks } from "../../knowledge/fusion.js";
 import { estimateTokens } from "../../knowledge/tokens.js";
+import { dot } from "../../knowledge/vector-index.js";
 import type { ToolDefinition } from "../contract.js";
 import { Bm25 } from "./bm25.js";
 import { requestTerms, toolTerms } from "./terms.js";
+
+/**
+ * The tools closest to a request that the fusion counts. Every tool is somewhat close to every text, so
+ * the far ones are noise that would push BM25's matches down (on the labelled set, all 101: recall@5
+ * 93 %; the nearest 10: 98 %, BM25 alone 97 %).
+ */
+const NEAREST = 10;
 
 /** One policy's tool list, searchable: what each tool costs a request, and which tools a request is about. */
 export class ToolIndex {
@@ -27,16 +36,31 @@ export class ToolIndex {
     return this.positions.get(name);
   }
 
-  /** The positions of the tools a text is about, best first; only tools that share a term with it. */
-  rank(text: string, include: (position: number) => boolean = () => true): number[] {
-    const scores = this.bm25.scores(requestTerms(text));
-    const ranked: number[] = [];
-    scores.forEach((score, i) => {
-      if (score > 0 && include(i)) ranked.push(i);
-    });
-    // Ties keep the registry's order.
-    return ranked.sort((a, b) => scores[b]! - scores[a]! || a - b);
+  /**
+   * The positions of the tools a text is about, best first: those that share a term with it (BM25), and
+   * with `vectors` (the text's and the tools' unit embeddings) those close to it too, merged by
+   * reciprocal-rank fusion as the knowledge search merges its two lists.
+   */
+  rank(
+    text: string,
+    include: (position: number) => boolean = () => true,
+    vectors?: { query: Float32Array; tools: Float32Array[] },
+  ): number[] {
+    const bm25 = ranked(this.bm25.scores(requestTerms(text)), include);
+    if (!vectors) return bm25;
+    const similarity = Float64Array.from(vectors.tools, (tool) => dot(vectors.query, tool));
+    const nearest = ranked(similarity, include).slice(0, NEAREST);
+    return fuseRanks([bm25, nearest]).map(({ id }) => id);
   }
+}
+
+/** The positions with a score above 0, best first; ties keep the registry's order. */
+function ranked(scores: Float64Array, include: (position: number) => boolean): number[] {
+  const positions: number[] = [];
+  scores.forEach((score, i) => {
+    if (score > 0 && include(i)) positions.push(i);
+  });
+  return positions.sort((a, b) => scores[b]! - scores[a]! || a - b);
 }
 
 /**

@@ -4,6 +4,7 @@ import type { ToolPolicy } from "../policy.js";
 import type { ToolCall, ToolRegistry } from "../registry.js";
 import { FIND_TOOLS, findToolsDefinition } from "./find-tools.js";
 import { ToolIndex, wireTokens } from "./tool-index.js";
+import type { ToolVectors } from "./tool-vectors.js";
 
 export interface ToolSelectionOptions {
   /** Tool definitions of one request, in estimated tokens: a tool list that fits is offered whole. */
@@ -22,7 +23,8 @@ export const TOOL_SELECTION: ToolSelectionOptions = { budgetTokens: 3_200, relev
  * built-in tools), the tools called earlier in the conversation, the tools the turn's message is about
  * (BM25 over names and descriptions), and `find_tools`, which offers more by need from the next round.
  * The order is always the registry's, core first and `find_tools` right after it, so the cached request
- * prefix reaches up to the first tool that differs.
+ * prefix reaches up to the first tool that differs. With embeddings configured (`vectors`), the turn's
+ * message is ranked by BM25 and embedding similarity fused, once the tools' embeddings exist.
  */
 export class ToolSelection {
   private readonly indexes = new WeakMap<ToolDefinition[], ToolIndex>();
@@ -30,6 +32,7 @@ export class ToolSelection {
   constructor(
     private readonly registry: Pick<ToolRegistry, "definitions" | "isCore">,
     private readonly options: ToolSelectionOptions = TOOL_SELECTION,
+    private readonly vectors?: ToolVectors,
   ) {}
 
   /** The index of what `policy` may use (rebuilt when the registry's list changes). */
@@ -43,8 +46,24 @@ export class ToolSelection {
     return index;
   }
 
+  /**
+   * `forTurn`, with the message's embedding when the list is cut and the tools' embeddings exist: one call,
+   * within `QUERY_EMBEDDING_TIMEOUT_MS`, else BM25 alone. A list that fits makes no call.
+   */
+  async forTurnAsync(policy: ToolPolicy, messages: ChatMessage[], signal?: AbortSignal): Promise<TurnTools> {
+    const index = this.index(policy);
+    const tools =
+      this.vectors && index.totalTokens > this.options.budgetTokens && this.vectors.of(index.definitions);
+    const query = tools ? await this.vectors!.query(lastUserText(messages), signal) : undefined;
+    return this.forTurn(policy, messages, query && tools ? { query, tools } : undefined);
+  }
+
   /** The tools of one turn, chosen from its messages (the history, the note, the new message). */
-  forTurn(policy: ToolPolicy, messages: ChatMessage[]): TurnTools {
+  forTurn(
+    policy: ToolPolicy,
+    messages: ChatMessage[],
+    vectors?: { query: Float32Array; tools: Float32Array[] },
+  ): TurnTools {
     const index = this.index(policy);
     if (index.totalTokens <= this.options.budgetTokens) return new TurnTools(index);
     const offered = new Set<number>();
@@ -55,7 +74,9 @@ export class ToolSelection {
     }
     let spent = wireTokens(findToolsDefinition);
     for (const i of offered) spent += index.tokens[i]!;
-    const chosen = index.rank(lastUserText(messages), (i) => !offered.has(i)).slice(0, this.options.relevant);
+    const chosen = index
+      .rank(lastUserText(messages), (i) => !offered.has(i), vectors)
+      .slice(0, this.options.relevant);
     for (const i of chosen) {
       if (spent + index.tokens[i]! > this.options.budgetTokens) continue;
       offered.add(i);
