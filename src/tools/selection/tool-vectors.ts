@@ -88,7 +88,7 @@ export class ToolVectors {
 }
 
 /** What a tool is embedded as: its name in words and its description. */
-function embeddingText({ name, description }: ToolDefinition): string {
+export function embeddingText({ name, description }: ToolDefinition): string {
   return `${nameWords(name)}: ${description}`;
 }
 
