@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getJson, json } from "../support/http.js";
+import { getJson, json, postChat } from "../support/http.js";
 import { startHarness, type Harness } from "../support/harness.js";
 
 let h: Harness;
@@ -9,14 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const chat = (message: string) =>
-  json(
-    fetch(`${h.url}/api/chat`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ message }),
-    }),
-  );
+const chat = (message: string) => postChat(h.url, message);
 
 describe("the conversations API", () => {
   it("titles a conversation after its first user message", async () => {

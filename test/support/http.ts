@@ -9,3 +9,14 @@ export async function getJson(url: string): Promise<Json> {
 export async function json(response: Response | Promise<Response>): Promise<Json> {
   return (await response).json();
 }
+
+/** One message to Cyrene's own chat API (`POST /api/chat`, not streamed): the answer's JSON. */
+export function postChat(baseUrl: string, message: string): Promise<Json> {
+  return json(
+    fetch(`${baseUrl}/api/chat`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ message }),
+    }),
+  );
+}

@@ -5,7 +5,7 @@ import { SdkMcpServer, type FixtureTool } from "../../fixtures/mcp-server/sdk-se
 import { LABELLED_REQUESTS } from "../../fixtures/many-tools/requests.js";
 import { SYNTHETIC_TOOLS } from "../../fixtures/many-tools/tools.js";
 import { startHarness, type Harness } from "../../support/harness.js";
-import { json } from "../../support/http.js";
+import { postChat } from "../../support/http.js";
 import { FULL_ENV, requestTokens } from "../../support/tool-tokens.js";
 
 /** The fixture's tool names as one server lists them: "ha__HassTurnOn" → "ha_HassTurnOn" on server "home". */
@@ -44,14 +44,7 @@ describe("an MCP server with 100 tools", () => {
     await server?.stop();
   });
 
-  const chat = (message: string) =>
-    json(
-      fetch(`${h.url}/api/chat`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ message }),
-      }),
-    );
+  const chat = (message: string) => postChat(h.url, message);
   const offered = (request: RecordedRequest) => request.body.tools!.map((tool) => tool.function.name);
 
   it("keeps every request within 3,500 input tokens and offers the tool each request needs", async () => {

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { AutonomousToolPolicy } from "../../../src/tools/policy.js";
 import { SdkMcpServer, type FixtureTool } from "../../fixtures/mcp-server/sdk-server.js";
 import { startHarness, type Harness } from "../../support/harness.js";
-import { json } from "../../support/http.js";
+import { json, postChat } from "../../support/http.js";
 
 const text = (value: string) => ({ content: [{ type: "text" as const, text: value }] });
 const LONG_NAME = "weird.name/with spaces and a very long tail that goes past sixty-four characters";
@@ -110,14 +110,7 @@ describe("Cyrene as an MCP client of official-SDK servers", () => {
     await Promise.all([demo?.stop(), late?.stop(), fragile?.stop()]);
   });
 
-  const chat = async (message: string) =>
-    json(
-      fetch(`${h.url}/api/chat`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ message }),
-      }),
-    );
+  const chat = (message: string) => postChat(h.url, message);
   const offered = () => h.llm.requests.at(-1)!.body.tools!.map((tool) => tool.function);
 
   it("a server that is down does not stop the start; Status lists every server", async () => {
