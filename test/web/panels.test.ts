@@ -72,6 +72,8 @@ async function open(options: {
   locale?: string;
   colorScheme?: "light" | "dark";
   width?: number;
+  /** Runs before the page is loaded (to hold back a request, say). */
+  prepare?: (page: Page) => Promise<void>;
 }): Promise<Page> {
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1280, height: 860 },
@@ -83,6 +85,7 @@ async function open(options: {
   contexts.push(context);
   context.setDefaultTimeout(UI_TIMEOUT);
   const page = await context.newPage();
+  await options.prepare?.(page);
   await page.goto(`${h.url}/#/${options.view}`);
   await page.locator("cyrene-app nav").waitFor();
   return page;
@@ -313,10 +316,17 @@ describe("dark mode and Chinese", () => {
   }, 180_000);
 
   it("is keyboard-friendly: tabs, the composer and Enter reach everything", async () => {
-    const page = await open({ view: "chat" });
+    // Who the person is arrives only after the skip link is used, so the chat is rendered after it.
+    let releaseMe = () => {};
+    const meHeld = new Promise<void>((resolve) => (releaseMe = resolve));
+    const page = await open({
+      view: "chat",
+      prepare: (p) => p.route("**/api/me", async (route) => (await meHeld, route.continue())),
+    });
     await page.keyboard.press("Tab"); // the skip link
     expect(await page.evaluate("document.activeElement.shadowRoot.activeElement.className")).toBe("skip");
     await page.keyboard.press("Enter");
+    releaseMe();
     await expect
       .poll(() => page.evaluate("document.activeElement.shadowRoot.activeElement?.tagName"))
       .toBe("CYRENE-CHAT");

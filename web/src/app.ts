@@ -49,6 +49,8 @@ export class CyreneApp extends LitElement {
   declare tokenPrompt: { error: string | null; checking: boolean } | null;
   /** Which ends of the tab bar have tabs scrolled out of sight. */
   declare tabsOverflow: { before: boolean; after: boolean };
+  /** The skip link was used before the chat was rendered. */
+  private composerWanted = false;
 
   constructor() {
     super();
@@ -76,6 +78,12 @@ export class CyreneApp extends LitElement {
 
   protected override updated(): void {
     this.onTabsScroll();
+    if (this.composerWanted && this.ready) {
+      this.composerWanted = false;
+      // Only if the person is still where the skip link left them, not if they have moved on meanwhile.
+      const main = this.renderRoot.querySelector("#main");
+      if (main && (this.renderRoot as ShadowRoot).activeElement === main) this.focusComposer();
+    }
   }
 
   private async start(): Promise<void> {
@@ -240,9 +248,15 @@ export class CyreneApp extends LitElement {
   }
 
   private focusMain(): void {
-    const main = this.renderRoot.querySelector<HTMLElement>("#main");
-    main?.focus();
-    if (this.route.view === "chat") this.renderRoot.querySelector("cyrene-chat")?.focusComposer();
+    this.renderRoot.querySelector<HTMLElement>("#main")?.focus();
+    if (this.route.view !== "chat") return;
+    // Before the person is known the chat is not rendered yet: the composer gets the focus once it is.
+    if (this.ready) this.focusComposer();
+    else this.composerWanted = true;
+  }
+
+  private focusComposer(): void {
+    this.renderRoot.querySelector("cyrene-chat")?.focusComposer();
   }
 
   private renderView(view: View): TemplateResult {
