@@ -53,11 +53,9 @@ export class ChildWorker<Request, Reply> {
     });
     this.tail = tail;
     // A caller that gives up while its task waits its turn gets its answer at once (the task is skipped).
-    const givenUp = aborted(limits.signal).then((): ChildOutcome<Reply> => ({
-      ok: false,
-      reason: "aborted",
-    }));
-    return Promise.race([run, givenUp]);
+    const abort = whenAborted(limits.signal);
+    const givenUp = abort.promise.then((): ChildOutcome<Reply> => ({ ok: false, reason: "aborted" }));
+    return Promise.race([run, givenUp]).finally(abort.dispose);
   }
 
   /** Stops the child (a later task starts a new one). */
@@ -82,7 +80,8 @@ export class ChildWorker<Request, Reply> {
     { timeoutMs, signal }: { timeoutMs: number; signal?: AbortSignal },
   ): Promise<ChildOutcome<Reply>> {
     if (signal?.aborted) return { ok: false, reason: "aborted" };
-    const child = await Promise.race([this.start(), aborted(signal)]);
+    const abort = whenAborted(signal);
+    const child = await Promise.race([this.start(), abort.promise]).finally(abort.dispose);
     if (!child) {
       if (signal?.aborted && this.child) await this.kill(this.child);
       return { ok: false, reason: signal?.aborted ? "aborted" : "crashed" };
@@ -168,12 +167,19 @@ export async function killAndWait(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-function aborted(signal: AbortSignal | undefined): Promise<undefined> {
-  return new Promise((resolve) => {
+/**
+ * Resolves when `signal` aborts. `dispose` takes the listener off again: a turn's signal outlives many
+ * tasks, and a listener left on it per task would pile up for the whole turn.
+ */
+function whenAborted(signal: AbortSignal | undefined): { promise: Promise<undefined>; dispose(): void } {
+  let onAbort = () => {};
+  const promise = new Promise<undefined>((resolve) => {
     if (!signal) return;
-    if (signal.aborted) resolve(undefined);
-    signal.addEventListener("abort", () => resolve(undefined), { once: true });
+    if (signal.aborted) return resolve(undefined);
+    onAbort = () => resolve(undefined);
+    signal.addEventListener("abort", onAbort, { once: true });
   });
+  return { promise, dispose: () => signal?.removeEventListener("abort", onAbort) };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { getEventListeners } from "node:events";
 import { afterAll, describe, expect, it } from "vitest";
 import { ChildWorker } from "../src/child-worker.js";
 import type { Task } from "./fixtures/child-worker/entry.js";
@@ -42,5 +43,13 @@ describe("ChildWorker", () => {
       ["a", "b", "c"].map((text) => worker.run({ kind: "echo", text }, LIMITS)),
     );
     expect(replies.map((r) => (r.ok ? r.reply : r.reason))).toEqual(["a", "b", "c"]);
+  });
+
+  it("leaves no listener on a caller's signal once its tasks are done", async () => {
+    const turn = new AbortController(); // one turn's signal, shared by all the turn's calls
+    for (const text of ["1", "2", "3", "4", "5", "6"]) {
+      await worker.run({ kind: "echo", text }, { ...LIMITS, signal: turn.signal });
+    }
+    expect(getEventListeners(turn.signal, "abort")).toHaveLength(0);
   });
 });

@@ -321,7 +321,9 @@ describe("dark mode and Chinese", () => {
     const meHeld = new Promise<void>((resolve) => (releaseMe = resolve));
     const page = await open({
       view: "chat",
-      prepare: (p) => p.route("**/api/me", async (route) => (await meHeld, route.continue())),
+      prepare: async (p) => {
+        await p.route("**/api/me", async (route) => (await meHeld, route.continue()));
+      },
     });
     await page.keyboard.press("Tab"); // the skip link
     expect(await page.evaluate("document.activeElement.shadowRoot.activeElement.className")).toBe("skip");
