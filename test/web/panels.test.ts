@@ -245,6 +245,21 @@ describe("the status panel", () => {
     await screenshot(page, "status");
     await expectAccessible(page, "the status panel");
   }, 60_000);
+
+  it("fits a phone, the MCP servers and the tool lists included, without sideways scrolling", async () => {
+    const page = await open({ view: "status", width: 390, locale: "zh-CN" });
+    await page.getByRole("heading", { name: "MCP 服务器（1）" }).waitFor();
+    await page.locator(".not-configured li", { hasText: "nas__*" }).waitFor();
+    // Neither the page nor the panel (which scrolls on its own) is wider than the phone.
+    expect(await page.evaluate("document.documentElement.scrollWidth")).toBeLessThanOrEqual(390);
+    const [scrollWidth, clientWidth] = (await page.evaluate(
+      "(m => [m.scrollWidth, m.clientWidth])(document.querySelector('cyrene-app').shadowRoot.querySelector('main'))",
+    )) as [number, number];
+    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+    await page.getByRole("heading", { name: "MCP 服务器（1）" }).scrollIntoViewIfNeeded();
+    await screenshot(page, "zh-status-phone");
+    await expectAccessible(page, "the status panel on a phone");
+  }, 60_000);
 });
 
 describe("dark mode and Chinese", () => {
