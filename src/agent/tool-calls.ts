@@ -25,7 +25,7 @@ export interface CallContext {
   /** Why this call must not run in this turn (answered to the LLM as the call's error), if it must not. */
   refuse?: (call: LlmToolCall) => string | undefined;
   /** The result of a call the loop answers itself (the tool selection's find_tools), if it is one. */
-  answer?: (call: LlmToolCall) => ToolResult | undefined;
+  answer?: (call: LlmToolCall) => ToolResult | Promise<ToolResult> | undefined;
 }
 
 /**

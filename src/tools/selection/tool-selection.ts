@@ -17,6 +17,12 @@ export interface ToolSelectionOptions {
 
 export const TOOL_SELECTION: ToolSelectionOptions = { budgetTokens: 3_200, relevant: 5, found: 6 };
 
+/** The tools' unit embeddings and a way to embed a text: `find_tools` ranks with both when they exist. */
+interface Similarity {
+  tools: Float32Array[];
+  query(text: string): Promise<Float32Array | undefined>;
+}
+
 /**
  * Which tools each request offers. A tool list that fits the budget is offered whole, the registry's own
  * array, so nothing changes for it. A longer one (MCP servers add dozens) is cut per turn to the core (the
@@ -24,7 +30,8 @@ export const TOOL_SELECTION: ToolSelectionOptions = { budgetTokens: 3_200, relev
  * (BM25 over names and descriptions), and `find_tools`, which offers more by need from the next round.
  * The order is always the registry's, core first and `find_tools` right after it, so the cached request
  * prefix reaches up to the first tool that differs. With embeddings configured (`vectors`), the turn's
- * message is ranked by BM25 and embedding similarity fused, once the tools' embeddings exist.
+ * message is ranked by BM25 and embedding similarity fused, once the tools' embeddings exist; so are the
+ * model's `find_tools` queries of that turn.
  */
 export class ToolSelection {
   private readonly indexes = new WeakMap<ToolDefinition[], ToolIndex>();
@@ -54,8 +61,13 @@ export class ToolSelection {
     const index = this.index(policy);
     const tools =
       this.vectors && index.totalTokens > this.options.budgetTokens && this.vectors.of(index.definitions);
-    const query = tools ? await this.vectors!.query(lastUserText(messages), signal) : undefined;
-    return this.forTurn(policy, messages, query && tools ? { query, tools } : undefined);
+    if (!tools) return this.forTurn(policy, messages);
+    const vectors = this.vectors!;
+    const query = await vectors.query(lastUserText(messages), signal);
+    return this.forTurn(policy, messages, query && { query, tools }, {
+      tools,
+      query: (text) => vectors.query(text, signal),
+    });
   }
 
   /** The tools of one turn, chosen from its messages (the history, the note, the new message). */
@@ -63,6 +75,7 @@ export class ToolSelection {
     policy: ToolPolicy,
     messages: ChatMessage[],
     vectors?: { query: Float32Array; tools: Float32Array[] },
+    similarity?: Similarity,
   ): TurnTools {
     const index = this.index(policy);
     if (index.totalTokens <= this.options.budgetTokens) return new TurnTools(index);
@@ -82,7 +95,7 @@ export class ToolSelection {
       offered.add(i);
       spent += index.tokens[i]!;
     }
-    return new TurnTools(index, { offered, found: this.options.found });
+    return new TurnTools(index, { offered, found: this.options.found, similarity });
   }
 }
 
@@ -92,7 +105,7 @@ export class TurnTools {
 
   constructor(
     private readonly index: ToolIndex,
-    private readonly selection?: { offered: Set<number>; found: number },
+    private readonly selection?: { offered: Set<number>; found: number; similarity?: Similarity },
   ) {
     this.list = selection ? this.build() : index.definitions;
   }
@@ -103,7 +116,7 @@ export class TurnTools {
   }
 
   /** The meta-tool's answer, when the call is to it (and it is offered); otherwise undefined. */
-  answer(call: ToolCall): ToolResult | undefined {
+  answer(call: ToolCall): ToolResult | Promise<ToolResult> | undefined {
     if (!this.selection || call.name !== FIND_TOOLS) return undefined;
     let query: unknown;
     try {
@@ -113,8 +126,16 @@ export class TurnTools {
     }
     if (typeof query !== "string" || !query.trim())
       return fail('find_tools needs {"query": "what the tool should do"}.');
-    const { offered, found } = this.selection;
-    const matches = this.index.rank(query, (i) => !offered.has(i)).slice(0, found);
+    const similarity = this.selection.similarity;
+    if (!similarity) return this.find(query);
+    return similarity
+      .query(query)
+      .then((vector) => this.find(query, vector && { query: vector, tools: similarity.tools }));
+  }
+
+  private find(query: string, vectors?: { query: Float32Array; tools: Float32Array[] }): ToolResult {
+    const { offered, found } = this.selection!;
+    const matches = this.index.rank(query, (i) => !offered.has(i), vectors).slice(0, found);
     for (const i of matches) offered.add(i);
     if (matches.length > 0) this.list = this.build();
     const tools = matches.map((i) => {

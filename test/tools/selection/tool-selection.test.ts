@@ -70,7 +70,7 @@ describe("the tool selector", () => {
     expect(offered).toContain("ha__HassTurnOn");
   });
 
-  it("answers find_tools with matching tools it then offers, and only tools the policy allows", () => {
+  it("answers find_tools with matching tools it then offers, and only tools the policy allows", async () => {
     const big = registry();
     const allowed = whitelistPolicy(
       "some",
@@ -78,7 +78,7 @@ describe("the tool selector", () => {
     );
     const offer = new ToolSelection(big).forTurn(allowed, [user("hello")]);
     const before = offer.definitions();
-    const result = offer.answer({ id: "1", name: "find_tools", arguments: '{"query":"NAS backup"}' });
+    const result = await offer.answer({ id: "1", name: "find_tools", arguments: '{"query":"NAS backup"}' });
     expect(result?.success).toBe(true);
     const found = names((result as { data: { tools: { name: string }[] } }).data.tools);
     expect(found).toContain("nas__backup_status");

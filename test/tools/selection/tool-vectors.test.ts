@@ -81,6 +81,31 @@ describe("tool selection with embeddings", () => {
     expect(stand.embeddingRequests).toHaveLength(2);
   });
 
+  it("ranks the model's find_tools queries with the embeddings too, one query call each", async () => {
+    const tools = registry();
+    const { vectors, selection } = hybrid(tools);
+    const find = { id: "f1", name: "find_tools", arguments: JSON.stringify({ query: MISSED_BY_BM25 }) };
+    const bm25Offer = new ToolSelection(tools).forTurn(allowAllTools, [user("hello")]);
+    const bm25Found = (await bm25Offer.answer(find)) as { data: { tools: { name: string }[] } };
+    expect(names(bm25Found.data.tools)).not.toContain("web__translate");
+
+    await selection.forTurnAsync(allowAllTools, [user("hello")]);
+    await vectors.settled();
+    const offer = await selection.forTurnAsync(allowAllTools, [user("hello")]);
+    stand.reset();
+    const found = (await offer.answer(find)) as { success: boolean; data: { tools: { name: string }[] } };
+    expect(found.success).toBe(true);
+    expect(names(found.data.tools)).toContain("web__translate");
+    expect(names(offer.definitions())).toContain("web__translate");
+    expect(stand.embeddingRequests.map((r) => r.input)).toEqual([[MISSED_BY_BM25]]);
+
+    // The endpoint down: the answer comes from BM25 alone, not an error.
+    stand.failEmbeddings = 1;
+    const fallback = await offer.answer({ ...find, arguments: '{"query":"NAS disk health"}' });
+    expect(fallback).toMatchObject({ success: true });
+    expect(names((fallback as typeof found).data.tools)).toContain("nas__disk_health");
+  });
+
   it("goes on with BM25 alone when the endpoint fails or stalls on the request, and logs it at debug", async () => {
     const tools = registry();
     const { vectors, selection, logger } = hybrid(tools);
