@@ -1,5 +1,6 @@
 import type { Clock } from "../time/clock.js";
 import { UNNAMED } from "../store/conversation-access.js";
+import { NEXT_MESSAGE } from "../turn/confirmation-rule.js";
 import type { TurnCaller, TurnContext } from "../turn/context.js";
 
 /** What opening a turn decided: its conversation, its id and number, and the entry point it came from. */
@@ -24,6 +25,7 @@ export function buildTurnContext(
     person: caller.person,
     language: caller.language,
     signal: caller.signal,
+    confirmationRule: caller.confirmationRule ?? NEXT_MESSAGE,
     deadlineMs: Number.isFinite(deadlineMs) ? deadlineMs : undefined,
     clock: settings.clock,
   };

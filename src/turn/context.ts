@@ -1,5 +1,6 @@
 import type { Clock } from "../time/clock.js";
 import type { Requester } from "../store/conversation-access.js";
+import type { ConfirmationRule } from "./confirmation-rule.js";
 
 /** Who is talking, as the entry point knows them (HA's user behind ingress). */
 export interface Person {
@@ -21,6 +22,8 @@ export interface TurnCaller {
   signal?: AbortSignal;
   /** This turn's deadline, when it must be shorter than the configured one (a voice user waits). */
   deadlineMs?: number;
+  /** When a risky action's confirmation question may be answered (default: the person's very next message). */
+  confirmationRule?: ConfirmationRule;
 }
 
 /**
@@ -34,11 +37,15 @@ export interface TurnCaller {
 export interface TurnContext extends TurnCaller {
   conversationId: string;
   turnId: string;
-  /** The turn's place in its conversation (1, 2, …): "the user's next message" is turnNumber + 1. */
+  /**
+   * The turn's place in its conversation (1, 2, …): "the user's next message" is turnNumber + 1. MCP calls,
+   * each a turn of its own outside the conversation's history, are all number 1.
+   */
   turnNumber: number;
   /** The entry point the conversation came from: "api", "openai", "ollama", "wyoming", "cli", "thinker". */
   source: string;
   requester: Requester;
+  confirmationRule: ConfirmationRule;
   /** How long the turn's run may take: the smaller of the entry point's and the configured deadline. */
   deadlineMs?: number;
   /** The current instant (ms): HomeTime and the schedulers' Clock both have it; tests pass a fixed one. */

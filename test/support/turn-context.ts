@@ -1,7 +1,8 @@
 import { UNNAMED } from "../../src/store/conversation-access.js";
+import { NEXT_MESSAGE } from "../../src/turn/confirmation-rule.js";
 import type { TurnContext } from "../../src/turn/context.js";
 
-/** A turn for calling the registry or a tool directly in a test: conversation "test", turn 1. */
+/** A turn for calling the registry or a tool directly in a test: conversation "test", turn 1, a chat's. */
 export function testTurn(overrides: Partial<TurnContext> = {}): TurnContext {
   return {
     conversationId: "test",
@@ -9,6 +10,7 @@ export function testTurn(overrides: Partial<TurnContext> = {}): TurnContext {
     turnNumber: 1,
     source: "test",
     requester: UNNAMED,
+    confirmationRule: NEXT_MESSAGE,
     clock: { now: () => Date.now() },
     ...overrides,
   };

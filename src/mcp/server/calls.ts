@@ -41,6 +41,12 @@ export interface McpCaller {
   person?: Person;
 }
 
+/**
+ * Over MCP a question is answered only by confirm_action, in a later call (the confirmations above keep
+ * it to the same owner, once); `confirming` is set on confirm_action's call alone.
+ */
+const RULE = { kind: "confirmation-tool", tool: CONFIRM_TOOL } as const;
+
 const CONFIRM_DEFINITION: McpTool = {
   name: CONFIRM_TOOL,
   description:
@@ -153,17 +159,14 @@ export class McpToolCalls {
     const { registry, policy, logger, limits } = this.deps;
     const call: ToolCall = { id: `mcp-${randomUUID()}`, name, arguments: JSON.stringify(args) };
     const turn = buildTurnContext(
-      { requester: caller.requester, person: caller.person, signal },
       {
-        conversationId,
-        // Every call is a turn of its own: a confirmation asked in one is never accepted in the same one.
-        turnId: randomUUID(),
-        // The tool takes a yes only in "the next turn" after its question; over MCP that order is kept by
-        // the confirmations above (a later call, the same owner, once), so a question is turn 0 and
-        // confirm_action's call is turn 1.
-        turnNumber: confirming ? 1 : 0,
-        source: "mcp",
+        requester: caller.requester,
+        person: caller.person,
+        signal,
+        confirmationRule: { ...RULE, confirming },
       },
+      // Every call is a turn of its own (a new id), so a question is never answered in the call that asked.
+      { conversationId, turnId: randomUUID(), turnNumber: 1, source: "mcp" },
       { clock: this.deps.clock },
     );
     const running = registry.execute(call, {

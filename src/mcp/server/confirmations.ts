@@ -1,7 +1,8 @@
 /**
- * The confirmation questions asked over MCP: which tool asked, for which owner's conversation. The tool
- * keeps the action itself and its own rules (valid a few minutes, once, never in the call that asked);
- * this only lets confirm_action find the tool, and only for the same owner.
+ * The confirmation questions asked over MCP: which tool asked, for which owner's conversation, so that
+ * confirm_action finds the tool, for the same owner, once. The tool keeps the action and applies the
+ * rule the MCP turns carry (TurnContext.confirmationRule: only confirm_action's call, never the one
+ * that asked, the same conversation, a few minutes, once).
  */
 export class PendingConfirmations {
   private readonly pending = new Map<string, { tool: string; conversationId: string; expiresAt: number }>();
