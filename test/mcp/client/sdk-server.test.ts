@@ -5,6 +5,7 @@ import { AutonomousToolPolicy } from "../../../src/tools/policy.js";
 import { SdkMcpServer, type FixtureTool } from "../../fixtures/mcp-server/sdk-server.js";
 import { startHarness, type Harness } from "../../support/harness.js";
 import { json, postChat } from "../../support/http.js";
+import { until } from "../../support/until.js";
 
 const text = (value: string) => ({ content: [{ type: "text" as const, text: value }] });
 const LONG_NAME = "weird.name/with spaces and a very long tail that goes past sixty-four characters";
@@ -53,16 +54,6 @@ async function freePort(): Promise<number> {
   const { port } = server.address() as { port: number };
   await new Promise((resolve) => server.close(resolve));
   return port;
-}
-
-async function until<T>(what: string, probe: () => T | undefined | false, limitMs = 20_000): Promise<T> {
-  const end = Date.now() + limitMs;
-  for (;;) {
-    const value = probe();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`gave up waiting: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 /**
@@ -117,7 +108,11 @@ describe("Cyrene as an MCP client of official-SDK servers", () => {
     const status = await json(fetch(`${h.url}/api/status`));
     const servers = (status.tools as { mcp_servers: { name: string; state: string; tools: number }[] })
       .mcp_servers;
-    expect(servers.find((s) => s.name === "demo")).toMatchObject({ state: "connected", tools: 4 });
+    expect(servers.find((s) => s.name === "demo")).toMatchObject({
+      state: "connected",
+      transport: "streamable-http",
+      tools: 4,
+    });
     expect(servers.find((s) => s.name === "late")).toMatchObject({ state: "down", tools: 0 });
     expect(JSON.stringify(status)).not.toContain(TOKEN);
   });
