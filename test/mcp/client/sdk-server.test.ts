@@ -2,12 +2,12 @@ import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { AutonomousToolPolicy } from "../../../src/tools/policy.js";
+import { addTool, failingTool, text } from "../../fixtures/mcp-server/fixture-server.js";
 import { SdkMcpServer, type FixtureTool } from "../../fixtures/mcp-server/sdk-server.js";
 import { startHarness, type Harness } from "../../support/harness.js";
 import { json, postChat } from "../../support/http.js";
 import { until } from "../../support/until.js";
 
-const text = (value: string) => ({ content: [{ type: "text" as const, text: value }] });
 const LONG_NAME = "weird.name/with spaces and a very long tail that goes past sixty-four characters";
 
 /** Resolves when the test says so, or after 20 s: a tool that runs for 20 s. */
@@ -19,18 +19,8 @@ const hanging = new Promise<void>((resolve) => (hangStarted = resolve));
 
 const node: z.ZodType = z.lazy(() => z.object({ name: z.string(), children: z.array(node).optional() }));
 const demoTools: FixtureTool[] = [
-  {
-    name: "add",
-    description: "Adds two numbers.",
-    inputSchema: z.object({ a: z.number(), b: z.number() }),
-    handler: async ({ a, b }) => text(JSON.stringify({ sum: Number(a) + Number(b) })),
-  },
-  {
-    name: "fail",
-    description: "Always fails.",
-    inputSchema: z.object({}),
-    handler: async () => ({ ...text("the printer is out of paper"), isError: true }),
-  },
+  addTool,
+  failingTool("the printer is out of paper"),
   {
     name: LONG_NAME,
     description: "A tool whose name and schema need fixing.",

@@ -6,30 +6,16 @@ import { z } from "zod";
 import { loadConfig } from "../../../src/config/load.js";
 import { createLogger } from "../../../src/logging/logger.js";
 import { createMcpClients, type McpServerStatus, type McpTool } from "../../../src/mcp/client/index.js";
-import type { FixtureTool } from "../../fixtures/mcp-server/sdk-server.js";
+import { addTool, failingTool, text } from "../../fixtures/mcp-server/fixture-server.js";
 import { SdkSseMcpServer } from "../../fixtures/mcp-server/sse-server.js";
 import { startHarness, type Harness } from "../../support/harness.js";
 import { json, postChat } from "../../support/http.js";
 import { until } from "../../support/until.js";
 
-const text = (value: string) => ({ content: [{ type: "text" as const, text: value }] });
 const TOKEN = "legacy-sse-secret-token";
 const API_KEY = "legacy-key-123456";
 
-const legacyTools: FixtureTool[] = [
-  {
-    name: "add",
-    description: "Adds two numbers.",
-    inputSchema: z.object({ a: z.number(), b: z.number() }),
-    handler: async ({ a, b }) => text(JSON.stringify({ sum: Number(a) + Number(b) })),
-  },
-  {
-    name: "fail",
-    description: "Always fails.",
-    inputSchema: z.object({}),
-    handler: async () => ({ ...text("the tape drive is jammed"), isError: true }),
-  },
-];
+const legacyTools = [addTool, failingTool("the tape drive is jammed")];
 
 /** A server that speaks no MCP at all: every request gets `status` (and is counted). */
 async function refusingServer(
