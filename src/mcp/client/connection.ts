@@ -39,9 +39,9 @@ const PING_TIMEOUT_MS = 5_000;
 export type ToolsListener = (server: string, tools: McpTool[], unavailable?: string) => void;
 
 /**
- * One MCP server over Streamable HTTP or the older HTTP+SSE (transport.ts picks): connects without holding up the start, lists its tools (again on
- * `notifications/tools/list_changed`), calls them, and when the server is unreachable marks its tools
- * unavailable and reconnects with exponential backoff.
+ * One MCP server over Streamable HTTP or the older HTTP+SSE (transport.ts picks): connects without holding
+ * up the start, lists its tools (again on `notifications/tools/list_changed`), calls them, and when the
+ * server is unreachable marks its tools unavailable and reconnects with exponential backoff.
  */
 export class McpServerConnection {
   private client: Client | undefined;
