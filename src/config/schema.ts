@@ -13,7 +13,8 @@ const hostEntry = z
   );
 
 /**
- * One MCP server: its name (the prefix of its tools), its URL, and a bearer token and headers, both secret.
+ * One MCP server: its name (the prefix of its tools), its URL, a bearer token and headers (both secret), and
+ * the transport it speaks.
  * Headers come as "Name: value" lines (the add-on's options have no maps) or as an object (JSON in env).
  */
 const mcpServerSetting = z.object({
@@ -38,6 +39,8 @@ const mcpServerSetting = z.object({
           )
         : (headers ?? {}),
     ),
+  /** auto: Streamable HTTP, and the older HTTP+SSE when the server answers the first POST with a 4xx. */
+  transport: z.enum(["auto", "streamable-http", "sse"]).default("auto"),
 });
 
 function isCidr(entry: string): boolean {

@@ -7,23 +7,20 @@ import type { McpCallOutcome, McpServerStatus, McpTool, SkippedMcpTool } from ".
 import type { McpServerSettings } from "./settings.js";
 import { prefixedToolName } from "./tool-names.js";
 import { providerSchema } from "./tool-schema.js";
+import { connectClient, describeError, endsSession, type McpTransport } from "./transport.js";
 
-/** The SDK and ajv, loaded when the first server is connected: without MCP servers they never load. */
+/**
+ * The SDK and ajv, loaded when the first server is connected: without MCP servers they never load (each
+ * transport's module is loaded by transport.ts when first spoken).
+ */
 const loadSdk = lazy(async () => {
-  const [{ Client }, { StreamableHTTPClientTransport }, types, { argumentChecker }] = await Promise.all([
+  const [{ Client }, types, { argumentChecker }] = await Promise.all([
     import("@modelcontextprotocol/sdk/client/index.js"),
-    import("@modelcontextprotocol/sdk/client/streamableHttp.js"),
     import("@modelcontextprotocol/sdk/types.js"),
     import("./tool-arguments.js"),
   ]);
   const { McpError, ToolListChangedNotificationSchema } = types;
-  return {
-    Client,
-    StreamableHTTPClientTransport,
-    McpError,
-    ToolListChangedNotificationSchema,
-    argumentChecker,
-  };
+  return { Client, McpError, ToolListChangedNotificationSchema, argumentChecker };
 });
 
 export interface Backoff {
@@ -42,12 +39,14 @@ const PING_TIMEOUT_MS = 5_000;
 export type ToolsListener = (server: string, tools: McpTool[], unavailable?: string) => void;
 
 /**
- * One MCP server over Streamable HTTP: connects without holding up the start, lists its tools (again on
- * `notifications/tools/list_changed`), calls them, and when the server is unreachable marks its tools
- * unavailable and reconnects with exponential backoff.
+ * One MCP server over Streamable HTTP or the older HTTP+SSE (transport.ts picks): connects without holding
+ * up the start, lists its tools (again on `notifications/tools/list_changed`), calls them, and when the
+ * server is unreachable marks its tools unavailable and reconnects with exponential backoff.
  */
 export class McpServerConnection {
   private client: Client | undefined;
+  /** The transport the connection speaks, while connected. */
+  private transport: McpTransport | undefined;
   private sdk: Awaited<ReturnType<typeof loadSdk>> | undefined;
   private state: McpServerStatus["state"] = "connecting";
   private tools: McpTool[] = [];
@@ -82,6 +81,7 @@ export class McpServerConnection {
       name: this.settings.name,
       url: `${url.protocol}//${url.host}${url.pathname}`,
       state: this.state,
+      ...(this.transport ? { transport: this.transport } : {}),
       tools: this.tools.length,
       skipped: this.skipped,
       ...(this.error ? { error: this.error } : {}),
@@ -104,20 +104,20 @@ export class McpServerConnection {
     const headers: Record<string, string> = { ...this.settings.headers };
     if (this.settings.token) headers.authorization = `Bearer ${this.settings.token}`;
     const sdk = (this.sdk = await loadSdk());
-    const client = new sdk.Client({ name: "cyrene", version: VERSION }, { capabilities: {} });
-    const transport = new sdk.StreamableHTTPClientTransport(new URL(this.settings.url), {
-      requestInit: { headers },
-    });
-    client.setNotificationHandler(sdk.ToolListChangedNotificationSchema, () => {
-      void this.refresh(client).catch((error: unknown) => this.lost(client, error));
-    });
-    client.onerror = (error) => {
-      this.logger.debug({ mcpServer: this.name, err: error.message }, "MCP transport error");
-      this.probe(client);
-    };
-    this.client = client;
+    let connected: { client: Client; transport: McpTransport };
     try {
-      await client.connect(transport, { timeout: CONNECT_TIMEOUT_MS });
+      const url = new URL(this.settings.url);
+      const newClient = () => (this.client = this.newClient(sdk));
+      connected = await connectClient(url, headers, this.settings.transport, newClient, CONNECT_TIMEOUT_MS);
+    } catch (error) {
+      // The last client tried: lost() ignores it if close() came first.
+      if (this.client) this.lost(this.client, error);
+      return;
+    }
+    const { client, transport } = connected;
+    if (this.client !== client) return;
+    this.transport = transport;
+    try {
       // Only now: a failed connect closes the client too, and its own error says more.
       client.onclose = () => this.lost(client, "the connection was closed");
       await this.refresh(client);
@@ -125,10 +125,24 @@ export class McpServerConnection {
       this.state = "connected";
       this.error = undefined;
       this.attempt = 0;
-      this.logger.info({ mcpServer: this.name, tools: this.tools.length }, "MCP server connected");
+      this.logger.info({ mcpServer: this.name, tools: this.tools.length, transport }, "MCP server connected");
     } catch (error) {
       this.lost(client, error);
     }
+  }
+
+  /** A client whose list_changed and transport errors are this connection's to handle. */
+  private newClient(sdk: Awaited<ReturnType<typeof loadSdk>>): Client {
+    const client = new sdk.Client({ name: "cyrene", version: VERSION }, { capabilities: {} });
+    client.setNotificationHandler(sdk.ToolListChangedNotificationSchema, () => {
+      void this.refresh(client).catch((error: unknown) => this.lost(client, error));
+    });
+    client.onerror = (error) => {
+      this.logger.debug({ mcpServer: this.name, err: error.message }, "MCP transport error");
+      if (endsSession(this.transport, error)) this.lost(client, error);
+      else this.probe(client);
+    };
+    return client;
   }
 
   /** Lists the tools again and publishes them: the next request offers the new list. */
@@ -235,7 +249,8 @@ export class McpServerConnection {
   private lost(client: Client, reason: unknown): void {
     if (this.closed || this.client !== client) return;
     this.client = undefined;
-    this.error = describe(reason);
+    this.transport = undefined;
+    this.error = describeError(reason);
     this.state = "down";
     for (const call of this.inFlight) call.abort(this.error);
     void client.close().catch(() => {});
@@ -282,10 +297,4 @@ function parsedText(text: string): unknown {
   } catch {
     return text;
   }
-}
-
-function describe(reason: unknown): string {
-  const error = reason instanceof Error ? reason : undefined;
-  const cause = error?.cause instanceof Error ? `: ${error.cause.message}` : "";
-  return (error ? `${error.message}${cause}` : String(reason)).slice(0, 300);
 }

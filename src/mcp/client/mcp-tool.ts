@@ -1,3 +1,5 @@
+import type { McpTransport } from "./transport.js";
+
 /** An MCP server's tool as Cyrene offers it: named, with a schema providers accept, and a call. */
 export interface McpTool {
   /** `<server>__<tool>`, the name the LLM sees. */
@@ -28,6 +30,8 @@ export interface McpServerStatus {
   /** Scheme, host and path only: no query (it may carry a key). */
   url: string;
   state: "connecting" | "connected" | "down";
+  /** The transport it speaks, once connected: Streamable HTTP, or the older HTTP+SSE. */
+  transport?: McpTransport;
   tools: number;
   skipped: SkippedMcpTool[];
   /** Why it is down, the last time it failed. */

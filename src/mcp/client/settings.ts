@@ -1,4 +1,5 @@
 import type { Config } from "../../config/schema.js";
+import type { McpTransportSetting } from "./transport.js";
 
 /** One MCP server Cyrene connects to: its tools are registered as `<name>__<tool>`. */
 export interface McpServerSettings {
@@ -7,6 +8,8 @@ export interface McpServerSettings {
   /** Sent as `Authorization: Bearer <token>`; never logged. */
   token?: string;
   headers: Record<string, string>;
+  /** Which transport to speak: auto tries Streamable HTTP first and falls back to the older HTTP+SSE. */
+  transport: McpTransportSetting;
   /** Its results are text from outside Cyrene's house (not Home Assistant's own server). */
   untrusted: boolean;
 }
@@ -37,16 +40,12 @@ export function mcpServerSettings(config: Config): McpServerSettings[] {
 
 function homeAssistantServer(config: Config): McpServerSettings | undefined {
   const { url, token } = config.ha;
-  if (url && token) return { name: HA_SERVER_NAME, url: haMcpUrl(url), token, headers: {}, untrusted: false };
+  // HA's /api/mcp speaks Streamable HTTP only (its older SSE endpoint is another path): no fallback to try.
+  const ha = { name: HA_SERVER_NAME, headers: {}, transport: "streamable-http", untrusted: false } as const;
+  if (url && token) return { ...ha, url: haMcpUrl(url), token };
   if (config.supervisorToken) {
     const base = config.supervisorUrl.replace(/\/+$/, "");
-    return {
-      name: HA_SERVER_NAME,
-      url: `${base}/core/api/mcp`,
-      token: config.supervisorToken,
-      headers: {},
-      untrusted: false,
-    };
+    return { ...ha, url: `${base}/core/api/mcp`, token: config.supervisorToken };
   }
   return undefined;
 }

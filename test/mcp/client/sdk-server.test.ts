@@ -2,11 +2,12 @@ import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { AutonomousToolPolicy } from "../../../src/tools/policy.js";
+import { addTool, failingTool, text } from "../../fixtures/mcp-server/fixture-server.js";
 import { SdkMcpServer, type FixtureTool } from "../../fixtures/mcp-server/sdk-server.js";
 import { startHarness, type Harness } from "../../support/harness.js";
 import { json, postChat } from "../../support/http.js";
+import { until } from "../../support/until.js";
 
-const text = (value: string) => ({ content: [{ type: "text" as const, text: value }] });
 const LONG_NAME = "weird.name/with spaces and a very long tail that goes past sixty-four characters";
 
 /** Resolves when the test says so, or after 20 s: a tool that runs for 20 s. */
@@ -18,18 +19,8 @@ const hanging = new Promise<void>((resolve) => (hangStarted = resolve));
 
 const node: z.ZodType = z.lazy(() => z.object({ name: z.string(), children: z.array(node).optional() }));
 const demoTools: FixtureTool[] = [
-  {
-    name: "add",
-    description: "Adds two numbers.",
-    inputSchema: z.object({ a: z.number(), b: z.number() }),
-    handler: async ({ a, b }) => text(JSON.stringify({ sum: Number(a) + Number(b) })),
-  },
-  {
-    name: "fail",
-    description: "Always fails.",
-    inputSchema: z.object({}),
-    handler: async () => ({ ...text("the printer is out of paper"), isError: true }),
-  },
+  addTool,
+  failingTool("the printer is out of paper"),
   {
     name: LONG_NAME,
     description: "A tool whose name and schema need fixing.",
@@ -53,16 +44,6 @@ async function freePort(): Promise<number> {
   const { port } = server.address() as { port: number };
   await new Promise((resolve) => server.close(resolve));
   return port;
-}
-
-async function until<T>(what: string, probe: () => T | undefined | false, limitMs = 20_000): Promise<T> {
-  const end = Date.now() + limitMs;
-  for (;;) {
-    const value = probe();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`gave up waiting: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 /**
@@ -117,7 +98,11 @@ describe("Cyrene as an MCP client of official-SDK servers", () => {
     const status = await json(fetch(`${h.url}/api/status`));
     const servers = (status.tools as { mcp_servers: { name: string; state: string; tools: number }[] })
       .mcp_servers;
-    expect(servers.find((s) => s.name === "demo")).toMatchObject({ state: "connected", tools: 4 });
+    expect(servers.find((s) => s.name === "demo")).toMatchObject({
+      state: "connected",
+      transport: "streamable-http",
+      tools: 4,
+    });
     expect(servers.find((s) => s.name === "late")).toMatchObject({ state: "down", tools: 0 });
     expect(JSON.stringify(status)).not.toContain(TOKEN);
   });

@@ -29,6 +29,7 @@ describe("the MCP servers Cyrene uses", () => {
         url: "http://nas.lan:8000/mcp",
         token: "nas-token-123",
         headers: { "X-Api-Key": "k-123456" },
+        transport: "auto",
         untrusted: true,
       },
     ]);
@@ -43,12 +44,19 @@ describe("the MCP servers Cyrene uses", () => {
         mcp_home_assistant: false,
         mcp_servers: [
           { name: "music", url: "http://music.lan/mcp", headers: ["X-Key: a:b c", "Accept-Language: zh"] },
+          { name: "legacy", url: "http://old.lan:8080/sse", transport: "sse" },
         ],
       }),
     );
     const config = load({}, options);
     expect(config.mcpClient.servers).toEqual([
-      { name: "music", url: "http://music.lan/mcp", headers: { "X-Key": "a:b c", "Accept-Language": "zh" } },
+      {
+        name: "music",
+        url: "http://music.lan/mcp",
+        headers: { "X-Key": "a:b c", "Accept-Language": "zh" },
+        transport: "auto",
+      },
+      { name: "legacy", url: "http://old.lan:8080/sse", headers: {}, transport: "sse" },
     ]);
     expect(mcpClientSecrets(config)).toEqual(["a:b c"]);
   });
@@ -56,6 +64,9 @@ describe("the MCP servers Cyrene uses", () => {
   it("refuses a bad name or URL, and bad JSON, with the setting's name", () => {
     expect(() => load({ CYRENE_MCP_SERVERS: '[{"name":"my nas","url":"http://x/mcp"}]' })).toThrow(/name/);
     expect(() => load({ CYRENE_MCP_SERVERS: '[{"name":"nas","url":"nope"}]' })).toThrow(/url/);
+    expect(() =>
+      load({ CYRENE_MCP_SERVERS: '[{"name":"nas","url":"http://x/mcp","transport":"websocket"}]' }),
+    ).toThrow(/transport/);
     expect(() => load({ CYRENE_MCP_SERVERS: "[{" })).toThrow(
       /CYRENE_MCP_SERVERS.*JSON|JSON.*CYRENE_MCP_SERVERS|must be JSON/,
     );
@@ -71,6 +82,8 @@ describe("the MCP servers Cyrene uses", () => {
       name: "ha",
       url: "http://ha.lan:8123/api/mcp",
       token: "long-lived",
+      // HA's /api/mcp is Streamable HTTP; its SSE endpoint is another path, so there is nothing to fall back to.
+      transport: "streamable-http",
       untrusted: false,
     });
     const addon = load({ CYRENE_MCP_HOME_ASSISTANT: "true", SUPERVISOR_TOKEN: "sup-token" });

@@ -11,6 +11,8 @@ interface McpServer {
   name: string;
   url: string;
   state: "connecting" | "connected" | "down";
+  /** The transport it speaks, once connected. */
+  transport?: "streamable-http" | "sse";
   tools: number;
   skipped: { tool: string; reason: string }[];
   error?: string;
@@ -206,6 +208,7 @@ export class StatusView extends LitElement {
                 >${[
                   t("mcpTools", { count: server.tools }),
                   server.url,
+                  server.transport && (server.transport === "sse" ? "HTTP+SSE" : "Streamable HTTP"),
                   server.error,
                   server.retryAt && `${t("mcpRetry")} ${dateTime(new Date(server.retryAt).toISOString())}`,
                   ...server.skipped.map((skip) => `${t("mcpSkipped")} ${skip.tool}: ${skip.reason}`),
