@@ -180,7 +180,7 @@ export class Assistant {
       };
       const turn = buildTurnContext(input, opened, this.settings);
       const state = { turn, roundsUsed: paused.rounds ?? 0, toolCalls: paused.toolCalls ?? 0 };
-      const shownBefore = input.resent ? this.conversations.seen(conversationId) : undefined;
+      const shownBefore = input.resent ? this.conversations.seen.of(conversationId) : undefined;
       return this.runAndStore(state, input, emit, shownBefore);
     });
   }
@@ -260,7 +260,7 @@ export class Assistant {
     const seen = shownBefore && !final.error ? this.shown(state, shownBefore, options, final) : undefined;
     if (final.clientCalls) {
       this.turns.awaitClient(turnId, final.rounds, toolCalls, final.clientCalls);
-      if (seen) this.conversations.setSeen(conversationId, seen);
+      if (seen) this.conversations.seen.record(conversationId, seen);
     } else {
       const status = !final.error ? "completed" : final.error.kind === "aborted" ? "cancelled" : "failed";
       const end = {
