@@ -8,7 +8,7 @@ import type {
   Targets,
 } from "./types.js";
 
-/** The reminder tables' rows as SQLite returns them, and the values they stand for. */
+// The reminder tables' rows as SQLite returns them, and the values they stand for.
 
 export interface ReminderRow {
   id: string;
