@@ -4,32 +4,27 @@ import type { Logger } from "../logging/logger.js";
 import { UNNAMED } from "../store/conversation-access.js";
 import { resolveConversation } from "../store/conversation-resolution.js";
 import type { ConversationStore } from "../store/conversations.js";
-import { seenHashes } from "../store/transcript.js";
 import type { TurnStore } from "../store/turns.js";
 import type { HomeTime } from "../time/home-time.js";
 import type { TurnContext } from "../turn/context.js";
 import type { NoteSource } from "../turn/note-source.js";
 import type { BackgroundJobs } from "./background-jobs.js";
-import type { EventSink, FinalEvent } from "./events.js";
+import type { EventSink } from "./events.js";
 import { fitHistory, messageChars } from "./history-window.js";
-import { repairHistory } from "./history-repair.js";
 import { KeyedQueue } from "./keyed-queue.js";
 import { answersFor, PausedTurns } from "./paused-turns.js";
-import { toSpeech } from "./spoken.js";
-import { ensureStructured } from "./structured-output.js";
 import { systemPrompt } from "./system-prompt.js";
 import { buildTurnContext, type TurnSettings } from "./turn-context.js";
-import { TurnLog } from "./turn-log.js";
 import { TurnNotes } from "./turn-note.js";
 import {
   UnknownConversationError,
   UnknownToolCallError,
   type ResumeInput,
   type TurnInput,
-  type TurnOptions,
   type TurnOutcome,
 } from "./turn-request.js";
-import type { ToolLoop, ToolLoopInput } from "./tool-loop.js";
+import type { ToolLoop } from "./tool-loop.js";
+import { TurnRunner } from "./turn-runner.js";
 
 export {
   UnknownConversationError,
@@ -63,23 +58,30 @@ const NOTE_ALLOWANCE = 8_000;
  */
 export class Assistant {
   private readonly queue = new KeyedQueue();
-  private readonly prompt: ChatMessage;
   private readonly startListeners = new Set<(source: string) => void>();
   private readonly notes: TurnNotes;
   private readonly paused: PausedTurns;
   private readonly settings: TurnSettings;
+  private readonly runner: TurnRunner;
 
   constructor(
     private readonly conversations: ConversationStore,
     private readonly turns: TurnStore,
     private readonly jobs: BackgroundJobs,
-    private readonly toolLoop: ToolLoop,
-    private readonly logger: Logger,
+    toolLoop: ToolLoop,
+    logger: Logger,
     private readonly options: AssistantOptions,
   ) {
-    this.prompt = { role: "system", content: systemPrompt(options.customPrompt) };
     this.notes = new TurnNotes(jobs, options);
     this.paused = new PausedTurns(conversations, turns, logger);
+    this.runner = new TurnRunner({
+      conversations,
+      turns,
+      toolLoop,
+      logger,
+      prompt: { role: "system", content: systemPrompt(options.customPrompt) },
+      window: (history) => this.window(history),
+    });
     this.settings = {
       clock: options.time,
       turnDeadlineMs: options.turnDeadlineMs,
@@ -139,7 +141,7 @@ export class Assistant {
       );
       const state = { turn: turn!, roundsUsed: 0, toolCalls: 0, userMessage: input.message };
       const shownBefore = input.resent ? found.seen : undefined;
-      return this.runAndStore(state, input, emit, shownBefore, this.window([...window, ...messages]));
+      return this.runner.runAndStore(state, input, emit, shownBefore, this.window([...window, ...messages]));
     });
   }
 
@@ -180,8 +182,8 @@ export class Assistant {
       };
       const turn = buildTurnContext(input, opened, this.settings);
       const state = { turn, roundsUsed: paused.rounds ?? 0, toolCalls: paused.toolCalls ?? 0 };
-      const shownBefore = input.resent ? this.conversations.seen(conversationId) : undefined;
-      return this.runAndStore(state, input, emit, shownBefore);
+      const shownBefore = input.resent ? this.conversations.seen.of(conversationId) : undefined;
+      return this.runner.runAndStore(state, input, emit, shownBefore);
     });
   }
 
@@ -189,125 +191,6 @@ export class Assistant {
   private window(history: ChatMessage[], reserve = 0): ChatMessage[] {
     return fitHistory(history, (this.options.historyMaxChars ?? 120_000) - reserve);
   }
-
-  /**
-   * Runs the tool loop for a turn and stores what it says and does, round by round; `shownBefore`: what a
-   * client that resends its history had been shown before this turn (the transcript to record).
-   */
-  private async runAndStore(
-    state: LoopState,
-    options: TurnOptions,
-    emit: EventSink,
-    shownBefore: string[] | undefined,
-    loaded?: ChatMessage[],
-  ): Promise<TurnOutcome> {
-    const { turn } = state;
-    const { conversationId, turnId } = turn;
-    const started = performance.now();
-    const history = loaded ?? this.window(this.conversations.history(conversationId));
-    let toolCalls = state.toolCalls;
-    const log = new TurnLog(turn.source, turn.person?.name);
-    // The answer round is stored with the turn's end, in one transaction; tool rounds as they finish.
-    const held: ChatMessage[] = [];
-    const run = (messages: ChatMessage[], overrides: Partial<ToolLoopInput> = {}) =>
-      this.toolLoop.run({
-        messages,
-        policy: options.policy,
-        turn,
-        clientTools: options.clientTools,
-        toolChoice: options.toolChoice,
-        params: options.params,
-        roundsUsed: state.roundsUsed,
-        ...overrides,
-        emit: (event) => {
-          if (event.type === "round_finished") {
-            if (event.messages.length === 1 && !hasToolCalls(event.messages[0]!))
-              held.push(...event.messages);
-            else this.conversations.append(conversationId, turnId, [...held.splice(0), ...event.messages]);
-          }
-          if (event.type === "tool_started") toolCalls++;
-          log.see(event);
-          // A structured answer reaches the caller only once it is checked.
-          if (options.output && (event.type === "text" || event.type === "final")) return;
-          emit(event);
-        },
-      });
-    const messages = repairHistory([this.prompt, ...history]);
-    let final = await run(messages).catch((error: unknown) => {
-      const end = {
-        status: "failed" as const,
-        error: String(error),
-        rounds: 0,
-        toolCalls,
-        usage: emptyUsage(),
-      };
-      this.conversations.finishTurn(conversationId, turnId, held, end);
-      throw error;
-    });
-    if (options.output && !final.error && !final.clientCalls) {
-      const retry = (correction: ChatMessage) => {
-        this.conversations.append(conversationId, turnId, [...held.splice(0), correction]);
-        const history = this.conversations.history(conversationId);
-        return run(repairHistory([this.prompt, ...history]), {
-          toolChoice: "none",
-          roundsUsed: final.rounds,
-        });
-      };
-      final = await ensureStructured(final, options.output, retry, turn.signal);
-      if (final.text) emit({ type: "text", text: final.text });
-      emit(final);
-    }
-    const seen = shownBefore && !final.error ? this.shown(state, shownBefore, options, final) : undefined;
-    if (final.clientCalls) {
-      this.turns.awaitClient(turnId, final.rounds, toolCalls, final.clientCalls);
-      if (seen) this.conversations.setSeen(conversationId, seen);
-    } else {
-      const status = !final.error ? "completed" : final.error.kind === "aborted" ? "cancelled" : "failed";
-      const end = {
-        status,
-        error: final.error?.message,
-        rounds: final.rounds,
-        toolCalls,
-        usage: final.usage,
-      } as const;
-      this.conversations.finishTurn(conversationId, turnId, held, end, seen);
-    }
-    log.write(this.logger, {
-      conversationId,
-      turnId,
-      status: final.clientCalls
-        ? "awaiting_client"
-        : !final.error
-          ? "completed"
-          : final.error.kind === "aborted"
-            ? "cancelled"
-            : "failed",
-      rounds: final.rounds,
-      usage: final.usage,
-      durationMs: Math.round(performance.now() - started),
-      error: final.error?.message,
-    });
-    return { ...final, conversationId, turnId };
-  }
-
-  /** What the client has been shown once it receives this answer (see TurnOptions.resent). */
-  private shown(state: LoopState, before: string[], options: TurnOptions, final: FinalEvent): string[] {
-    const user = state.userMessage === undefined ? [] : [{ role: "user", content: state.userMessage }];
-    const answer = options.voice ? toSpeech(final.text) : final.text;
-    return [...before, ...seenHashes([...user, { role: "assistant", content: answer }])];
-  }
-}
-
-interface LoopState {
-  turn: TurnContext;
-  roundsUsed: number;
-  toolCalls: number;
-  /** The user's message that started the turn (absent when a paused turn resumes). */
-  userMessage?: string;
-}
-
-function hasToolCalls(message: ChatMessage): boolean {
-  return "tool_calls" in message && Boolean(message.tool_calls?.length);
 }
 
 function cancelledOutcome(conversationId: string, turnId: string): TurnOutcome {

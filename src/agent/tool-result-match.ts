@@ -41,11 +41,7 @@ export function conversationAwaiting(
   waitingCalls: WaitingCalls,
   request: ToolResultsRequest,
 ): string | undefined {
-  const candidates = conversations.historyMatches(
-    request.source,
-    request.requester,
-    seenHashes(request.prior),
-  );
+  const candidates = conversations.seen.matches(request.source, request.requester, seenHashes(request.prior));
   const waiting = candidates.flatMap((conversationId) => {
     const paused = waitingCalls(conversationId);
     return paused ? [{ conversationId, ...paused }] : [];

@@ -4,6 +4,7 @@ import { HaServiceTimeoutError, HaUnavailableError } from "../ha/index.js";
 import type { Logger } from "../logging/logger.js";
 import type { Notifier } from "../notify/notifier.js";
 import { failureNotice, noticeKey, reminderNotice, type Lateness } from "./notice.js";
+import type { DeliveryLedger } from "./delivery-ledger.js";
 import type { ReminderStore } from "./store.js";
 import { PERSISTENT, type Delivery } from "./types.js";
 
@@ -41,6 +42,7 @@ export class DeliveryQueue {
   /** Deliveries waiting for a free attempt slot, in order. */
   private readonly waiting = new Map<number, Delivery>();
   private readonly settled = new Set<Promise<void>>();
+  private readonly ledger: DeliveryLedger;
 
   constructor(
     private readonly store: ReminderStore,
@@ -48,7 +50,9 @@ export class DeliveryQueue {
     private readonly clock: HomeTime,
     private readonly logger: Logger,
     private readonly options: DeliveryOptions,
-  ) {}
+  ) {
+    this.ledger = store.ledger;
+  }
 
   /**
    * Attempts what is pending and due (at start-up, after a restart between firing and delivering).
@@ -57,25 +61,25 @@ export class DeliveryQueue {
    * and left "unknown" where the target would say it twice.
    */
   resume(): void {
-    for (const delivery of this.store.cutOffDeliveries()) {
+    for (const delivery of this.ledger.cutOff()) {
       const log = this.logger.child({ deliveryId: delivery.id, target: delivery.target });
       if (this.notifier.replacesRepeats(delivery.target)) {
-        this.store.unsure(delivery.id, "Cyrene stopped during the attempt; sent again with the same id");
+        this.ledger.unsure(delivery.id, "Cyrene stopped during the attempt; sent again with the same id");
         log.info("a delivery cut off by a restart is sent again with the same id");
       } else {
-        this.store.unknown(delivery.id, CUT_OFF);
+        this.ledger.unknown(delivery.id, CUT_OFF);
         log.warn("a delivery cut off by a restart is not repeated: the target would say it twice");
       }
     }
     const now = this.clock.now();
-    for (const delivery of this.store.pendingDeliveries()) {
+    for (const delivery of this.ledger.pending()) {
       this.later(delivery, Math.max(0, (delivery.nextTryAt ?? now) - now));
     }
   }
 
   /** HA is back: every pending delivery is tried now instead of at its backoff. */
   retryNow(): void {
-    for (const delivery of this.store.pendingDeliveries()) this.later(delivery, 0);
+    for (const delivery of this.ledger.pending()) this.later(delivery, 0);
   }
 
   send(deliveries: Delivery[]): void {
@@ -123,7 +127,7 @@ export class DeliveryQueue {
   }
 
   private async run(delivery: Delivery): Promise<void> {
-    const occurrence = this.store.occurrence(delivery.occurrenceId);
+    const occurrence = this.ledger.occurrence(delivery.occurrenceId);
     const reminder = occurrence && this.store.get(occurrence.reminderId);
     if (!occurrence || !reminder) return;
     const { target } = delivery;
@@ -132,13 +136,13 @@ export class DeliveryQueue {
       const now = this.clock.now();
       const notice = reminderNotice(reminder, occurrence, this.clock.zone(), now, this.options);
       if (delivery.unsure && (await this.notifier.shows(target, notice.key))) {
-        this.store.delivered(delivery.id, now);
+        this.ledger.delivered(delivery.id, now);
         log.info("the reminder had arrived before the restart; not sent again");
         return;
       }
-      this.store.sending(delivery.id);
+      this.ledger.sending(delivery.id);
       await this.notifier.deliver(target, notice);
-      this.store.delivered(delivery.id, this.clock.now());
+      this.ledger.delivered(delivery.id, this.clock.now());
       log.info(
         { kind: occurrence.kind, lateMs: occurrence.firedAt - occurrence.dueAt },
         "reminder delivered",
@@ -148,13 +152,13 @@ export class DeliveryQueue {
       const message = error instanceof Error ? error.message : String(error);
       if (error instanceof HaServiceTimeoutError && !this.notifier.replacesRepeats(target)) {
         // HA took the call and may still be speaking it: trying again could say it twice.
-        this.store.unknown(delivery.id, message);
+        this.ledger.unknown(delivery.id, message);
         log.warn({ error: message }, "reminder delivery unconfirmed; not repeated");
         return;
       }
       if (error instanceof HaUnavailableError) {
         const retryAt = this.clock.now() + (this.options.awayRetryMs ?? 60_000);
-        this.store.waiting(delivery.id, message, retryAt);
+        this.ledger.waiting(delivery.id, message, retryAt);
         log.info({ error: message }, "Home Assistant is away; the reminder waits for it");
         this.later({ ...delivery, nextTryAt: retryAt }, retryAt - this.clock.now());
         return;
@@ -163,12 +167,12 @@ export class DeliveryQueue {
       const wait = this.options.retryDelaysMs[attempts - 1];
       if (wait !== undefined) {
         const retryAt = this.clock.now() + wait;
-        this.store.attemptFailed(delivery.id, message, retryAt);
+        this.ledger.attemptFailed(delivery.id, message, retryAt);
         log.warn({ attempts, retryInMs: wait, error: message }, "reminder delivery failed; will retry");
         this.later({ ...delivery, attempts, nextTryAt: retryAt }, wait);
         return;
       }
-      this.store.attemptFailed(delivery.id, message, null);
+      this.ledger.attemptFailed(delivery.id, message, null);
       log.error({ attempts, error: message }, "reminder delivery failed for good");
       if (delivery.target !== PERSISTENT) {
         await this.notifier
@@ -182,7 +186,7 @@ export class DeliveryQueue {
 
   /** An occurrence's persistent notification takes the place of the one before it, as one card per reminder. */
   private async dismissPrevious(reminderId: string, occurrenceId: number): Promise<void> {
-    const previous = this.store.previousOccurrence(reminderId, occurrenceId);
+    const previous = this.ledger.previousOccurrence(reminderId, occurrenceId);
     if (previous === undefined) return;
     await this.notifier
       .dismiss(noticeKey(reminderId, previous))

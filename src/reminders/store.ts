@@ -1,5 +1,14 @@
 import { randomBytes } from "node:crypto";
 import type { Db } from "../store/database.js";
+import { DeliveryLedger } from "./delivery-ledger.js";
+import {
+  toDelivery,
+  toOccurrence,
+  toReminder,
+  type DeliveryRow,
+  type OccurrenceRow,
+  type ReminderRow,
+} from "./rows.js";
 import type {
   Delivery,
   Occurrence,
@@ -44,15 +53,18 @@ export interface ClaimInput {
 }
 
 /**
- * Reminders, their schedule state and the delivery ledger, in SQLite. Firing is a claim: one
- * transaction moves the reminder on only if it is still due at that time, and records the occurrence
- * and one pending delivery per target — so no reminder fires twice, whether two timers race or the
- * process restarts between firing and delivering.
+ * Reminders and their schedule state, in SQLite, with the delivery ledger beside them. Firing is a
+ * claim: one transaction moves the reminder on only if it is still due at that time, and records the
+ * occurrence and one pending delivery per target — so no reminder fires twice, whether two timers race
+ * or the process restarts between firing and delivering.
  */
 export class ReminderStore {
+  /** The deliveries the claims recorded, and how each attempt went. */
+  readonly ledger: DeliveryLedger;
   private readonly statements;
 
   constructor(private readonly db: Db) {
+    this.ledger = new DeliveryLedger(db);
     this.statements = {
       insert: db.prepare(
         `INSERT INTO reminders (id, message, schedule, targets, status, next_at, created_at, updated_at,
@@ -97,30 +109,6 @@ export class ReminderStore {
       update: db.prepare(
         "UPDATE reminders SET message = ?, schedule = ?, targets = ?, next_at = ?, updated_at = ? WHERE id = ?",
       ),
-      pending: db.prepare("SELECT * FROM reminder_deliveries WHERE status = 'pending' ORDER BY id"),
-      cutOff: db.prepare("SELECT * FROM reminder_deliveries WHERE status = 'sending' ORDER BY id"),
-      deliverySending: db.prepare(
-        "UPDATE reminder_deliveries SET status = 'sending' WHERE id = ? AND status = 'pending'",
-      ),
-      deliveryDone: db.prepare(
-        "UPDATE reminder_deliveries SET status = 'sent', attempts = attempts + 1, sent_at = ?, last_error = NULL, next_try_at = NULL, unsure = 0 WHERE id = ?",
-      ),
-      deliveryWaiting: db.prepare(
-        "UPDATE reminder_deliveries SET status = 'pending', last_error = ?, next_try_at = ? WHERE id = ? AND status IN ('pending', 'sending')",
-      ),
-      deliveryFailed: db.prepare(
-        "UPDATE reminder_deliveries SET status = ?, attempts = attempts + 1, last_error = ?, next_try_at = ? WHERE id = ?",
-      ),
-      deliveryUnsure: db.prepare(
-        "UPDATE reminder_deliveries SET status = 'pending', unsure = 1, attempts = attempts + 1, last_error = ? WHERE id = ? AND status = 'sending'",
-      ),
-      deliveryUnknown: db.prepare(
-        "UPDATE reminder_deliveries SET status = 'unknown', attempts = attempts + 1, last_error = ?, next_try_at = NULL WHERE id = ?",
-      ),
-      previousOccurrence: db.prepare(
-        "SELECT id FROM reminder_occurrences WHERE reminder_id = ? AND id < ? ORDER BY id DESC LIMIT 1",
-      ),
-      occurrence: db.prepare("SELECT * FROM reminder_occurrences WHERE id = ?"),
       lastOccurrence: db.prepare(
         "SELECT * FROM reminder_occurrences WHERE reminder_id = ? ORDER BY fired_at DESC, id DESC LIMIT 1",
       ),
@@ -215,56 +203,6 @@ export class ReminderStore {
     })();
   }
 
-  pendingDeliveries(): Delivery[] {
-    return (this.statements.pending.all() as DeliveryRow[]).map(toDelivery);
-  }
-
-  /** Deliveries whose attempt was under way when Cyrene stopped: their outcome is unknown. */
-  cutOffDeliveries(): Delivery[] {
-    return (this.statements.cutOff.all() as DeliveryRow[]).map(toDelivery);
-  }
-
-  /** An attempt begins: until it is recorded, a crash leaves the delivery "sending". */
-  sending(id: number): void {
-    this.statements.deliverySending.run(id);
-  }
-
-  delivered(id: number, now: number): void {
-    this.statements.deliveryDone.run(now, id);
-  }
-
-  /** A cut-off attempt to a target that drops a repeat: tried again with the same notice id. */
-  unsure(id: number, reason: string): void {
-    this.statements.deliveryUnsure.run(reason, id);
-  }
-
-  /** An attempt that may or may not have reached a target that cannot drop a repeat: not tried again. */
-  unknown(id: number, reason: string): void {
-    this.statements.deliveryUnknown.run(reason, id);
-  }
-
-  /** The reminder's occurrence before this one, if any. */
-  previousOccurrence(reminderId: string, occurrenceId: number): number | undefined {
-    const row = this.statements.previousOccurrence.get(reminderId, occurrenceId) as
-      { id: number } | undefined;
-    return row?.id;
-  }
-
-  /** A failed attempt: tried again at `retryAt`, or given up on (failed) when it is null. */
-  attemptFailed(id: number, error: string, retryAt: number | null): void {
-    this.statements.deliveryFailed.run(retryAt === null ? "failed" : "pending", error, retryAt, id);
-  }
-
-  /** Not attempted: HA is away. Still pending, its attempts not counted; looked at again at `retryAt`. */
-  waiting(id: number, reason: string, retryAt: number): void {
-    this.statements.deliveryWaiting.run(reason, retryAt, id);
-  }
-
-  occurrence(id: number): Occurrence | undefined {
-    const row = this.statements.occurrence.get(id) as OccurrenceRow | undefined;
-    return row && toOccurrence(row);
-  }
-
   /** The newest occurrence of a reminder with its deliveries: its last delivery outcome. */
   lastDelivery(reminderId: string): Claim | undefined {
     const row = this.statements.lastOccurrence.get(reminderId) as OccurrenceRow | undefined;
@@ -272,80 +210,4 @@ export class ReminderStore {
     const deliveries = (this.statements.deliveriesOf.all(row.id) as DeliveryRow[]).map(toDelivery);
     return { occurrence: toOccurrence(row), deliveries };
   }
-}
-
-interface ReminderRow {
-  id: string;
-  message: string;
-  schedule: string;
-  targets: string;
-  status: ReminderStatus;
-  next_at: number | null;
-  snoozed_until: number | null;
-  fired: number;
-  created_at: number;
-  created_by: string;
-  conversation_id: string | null;
-}
-
-interface OccurrenceRow {
-  id: number;
-  reminder_id: string;
-  due_at: number;
-  fired_at: number;
-  kind: OccurrenceKind;
-  skipped: number;
-}
-
-interface DeliveryRow {
-  id: number;
-  occurrence_id: number;
-  target: string;
-  status: Delivery["status"];
-  attempts: number;
-  last_error: string | null;
-  next_try_at: number | null;
-  sent_at: number | null;
-  unsure: number;
-}
-
-function toReminder(row: ReminderRow): Reminder {
-  return {
-    id: row.id,
-    message: row.message,
-    schedule: JSON.parse(row.schedule) as Schedule,
-    targets: JSON.parse(row.targets) as Targets,
-    status: row.status,
-    nextAt: row.next_at,
-    snoozedUntil: row.snoozed_until,
-    fired: row.fired,
-    createdAt: row.created_at,
-    createdBy: row.created_by,
-    conversationId: row.conversation_id,
-  };
-}
-
-function toOccurrence(row: OccurrenceRow): Occurrence {
-  return {
-    id: row.id,
-    reminderId: row.reminder_id,
-    dueAt: row.due_at,
-    firedAt: row.fired_at,
-    kind: row.kind,
-    skipped: row.skipped,
-  };
-}
-
-function toDelivery(row: DeliveryRow): Delivery {
-  return {
-    id: row.id,
-    occurrenceId: row.occurrence_id,
-    target: row.target,
-    status: row.status,
-    attempts: row.attempts,
-    lastError: row.last_error,
-    nextTryAt: row.next_try_at,
-    sentAt: row.sent_at,
-    unsure: row.unsure === 1,
-  };
 }

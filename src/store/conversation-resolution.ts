@@ -33,19 +33,19 @@ export function resolveConversation(
 ): Resolved | undefined {
   if (request.named !== undefined) {
     if (!conversations.open(request.named, request.requester)) return undefined;
-    return { conversationId: request.named, seen: conversations.seen(request.named) };
+    return { conversationId: request.named, seen: conversations.seen.of(request.named) };
   }
   if (request.externalId !== undefined) {
     const found = conversations.findExternal(request.source, request.externalId);
     if (found === undefined) return { seen: [], priorMessages: [] };
     if (!conversations.open(found, request.requester)) return undefined;
-    return { conversationId: found, seen: conversations.seen(found) };
+    return { conversationId: found, seen: conversations.seen.of(found) };
   }
   const prior = request.prior ?? [];
   const history = seenHashes(prior);
-  const match = conversations.matchHistory(request.source, request.requester, history);
+  const match = conversations.seen.match(request.source, request.requester, history);
   if (match && "conversationId" in match) {
-    return { conversationId: match.conversationId, seen: conversations.seen(match.conversationId) };
+    return { conversationId: match.conversationId, seen: conversations.seen.of(match.conversationId) };
   }
   const priorMessages = prior.map(
     (m) => ({ role: m.role === "assistant" ? "assistant" : "user", content: m.content }) as ChatMessage,

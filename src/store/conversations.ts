@@ -3,7 +3,7 @@ import type { ChatMessage } from "../llm/messages.js";
 import { firstLineTitle } from "../titles.js";
 import { mayOpen, type Requester } from "./conversation-access.js";
 import type { Db } from "./database.js";
-import { continues } from "./transcript.js";
+import { SeenTranscripts } from "./seen-transcripts.js";
 import type { TurnEnd } from "./turns.js";
 
 export interface ConversationInfo {
@@ -44,16 +44,16 @@ export interface NewConversation {
   externalId?: string;
 }
 
-/** The outcome of looking a client's history up: one conversation, none, or too many to tell apart. */
-export type HistoryMatch = { conversationId: string } | { ambiguous: number } | undefined;
-
 const TITLE_LENGTH = 60;
 
 /** Conversations and their messages (tool calls and results included), in SQLite. */
 export class ConversationStore {
+  /** What the client of each conversation has been shown, for clients that resend their history. */
+  readonly seen: SeenTranscripts;
   private readonly statements;
 
   constructor(private readonly db: Db) {
+    this.seen = new SeenTranscripts(db);
     const columns = "id, source, title, caller, created_at, updated_at";
     this.statements = {
       insert: db.prepare(
@@ -78,11 +78,6 @@ export class ConversationStore {
            completion_tokens = ?, cached_tokens = ?, finished_at = ? WHERE id = ?`,
       ),
       nameUntitled: db.prepare("UPDATE conversations SET title = ? WHERE id = ? AND title IS NULL"),
-      setSeen: db.prepare("UPDATE conversations SET seen = ?, seen_tail = ? WHERE id = ?"),
-      bySeenTail: db.prepare(
-        "SELECT id, seen FROM conversations WHERE seen_tail = ? AND source = ? AND caller = ? LIMIT 50",
-      ),
-      seenOf: db.prepare("SELECT seen FROM conversations WHERE id = ?"),
       remove: db.prepare("DELETE FROM conversations WHERE id = ?"),
     };
   }
@@ -218,40 +213,8 @@ export class ConversationStore {
         Date.now(),
         turnId,
       );
-      if (seen) this.setSeen(conversationId, seen);
+      if (seen) this.seen.record(conversationId, seen);
     })();
-  }
-
-  /** Remembers what the client has been shown (see transcript.ts), so its next resend finds this conversation. */
-  setSeen(conversationId: string, seen: string[]): void {
-    this.statements.setSeen.run(JSON.stringify(seen), seen.at(-1) ?? null, conversationId);
-  }
-
-  seen(conversationId: string): string[] {
-    const row = this.statements.seenOf.get(conversationId) as { seen: string } | undefined;
-    return row ? (JSON.parse(row.seen) as string[]) : [];
-  }
-
-  /**
-   * The conversation a resent history continues: the one whose shown transcript ends with it, among the
-   * requester's own conversations from this source (never more, whatever `seesAll` says). Only an
-   * unambiguous match counts; two clients that began alike must never land in each other's conversation.
-   */
-  matchHistory(source: string, requester: Requester, history: string[]): HistoryMatch {
-    const matches = this.historyMatches(source, requester, history);
-    if (matches.length === 1) return { conversationId: matches[0]! };
-    return matches.length > 1 ? { ambiguous: matches.length } : undefined;
-  }
-
-  /** Every conversation of the requester's, from this source, whose shown transcript ends with `history`. */
-  historyMatches(source: string, requester: Requester, history: string[]): string[] {
-    const tail = history.at(-1);
-    if (!tail) return [];
-    const rows = this.statements.bySeenTail.all(tail, source, requester.owner) as {
-      id: string;
-      seen: string;
-    }[];
-    return rows.filter((row) => continues(JSON.parse(row.seen) as string[], history)).map((row) => row.id);
   }
 
   /** Appends messages atomically: a round's assistant message and its tool results land together or not at all. */

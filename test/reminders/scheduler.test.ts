@@ -484,9 +484,9 @@ describe("the reminder scheduler", () => {
     for (let i = 0; i < 30; i++) await reminders.service.create({ message: `r${i}`, at: "2026-12-02T07:05" });
     notifier.cutOff = () => "lost";
     await clock.advance(5 * 60_000);
-    const open = reminders.store.cutOffDeliveries();
+    const open = reminders.store.ledger.cutOff();
     expect(open).toHaveLength(8);
-    expect(reminders.store.pendingDeliveries()).toHaveLength(22);
+    expect(reminders.store.ledger.pending()).toHaveLength(22);
     crash(reminders);
   });
 });

@@ -1,5 +1,4 @@
 import type { ChatCompletionToolChoiceOption } from "openai/resources/chat/completions";
-import { z } from "zod";
 import type { OutputFormat } from "../../agent/structured-output.js";
 import type { SamplingParams } from "../../llm/client.js";
 import type { ChatMessage } from "../../llm/messages.js";
@@ -8,106 +7,13 @@ import type { ToolDefinition } from "../../tools/contract.js";
 import { parseBody } from "../../http/body.js";
 import { HttpError } from "../../http/errors.js";
 import { MAX_MESSAGE_CHARS } from "../../http/message-limit.js";
-import { TOOL_NAME, TOOL_NAME_RULE } from "../../text/tool-name.js";
+import { completionBody, type BodyMessage, type CompletionBody } from "./completion-body.js";
 
 export const AGENT_MODEL = "cyrene";
 /** Passes the request straight to the LLM: no tools of Cyrene's, nothing stored. */
 export const DIRECT_MODEL = "cyrene-direct";
 export const MODELS = [AGENT_MODEL, DIRECT_MODEL] as const;
 export type ModelId = (typeof MODELS)[number];
-
-const contentPart = z.object({ type: z.string(), text: z.string().optional() }).loose();
-const toolCall = z
-  .object({
-    id: z.string(),
-    type: z.literal("function").optional(),
-    function: z.object({ name: z.string(), arguments: z.string().default("") }).loose(),
-  })
-  .loose();
-const message = z
-  .object({
-    role: z.enum(["system", "developer", "user", "assistant", "tool"]),
-    content: z.union([z.string(), z.array(contentPart), z.null()]).optional(),
-    tool_calls: z.array(toolCall).optional(),
-    tool_call_id: z.string().optional(),
-  })
-  .loose();
-const functionTool = z
-  .object({
-    type: z.literal("function"),
-    function: z
-      .object({
-        name: z.string().regex(TOOL_NAME, TOOL_NAME_RULE),
-        description: z.string().optional(),
-        parameters: z.record(z.string(), z.unknown()).optional(),
-      })
-      .loose(),
-  })
-  .loose();
-const toolChoice = z.union([
-  z.enum(["auto", "none", "required"]),
-  z.object({ type: z.literal("function"), function: z.object({ name: z.string() }) }),
-]);
-const responseFormat = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("text") }),
-  z.object({ type: z.literal("json_object") }),
-  z.object({
-    type: z.literal("json_schema"),
-    json_schema: z
-      .object({ name: z.string().optional(), schema: z.record(z.string(), z.unknown()).optional() })
-      .loose(),
-  }),
-]);
-
-const body = z
-  .object({
-    model: z.string().optional(),
-    messages: z.array(message).min(1, "messages must not be empty"),
-    stream: z.boolean().nullish(),
-    stream_options: z.object({ include_usage: z.boolean().optional() }).loose().nullish(),
-    user: z.string().nullish(),
-    metadata: z.record(z.string(), z.unknown()).nullish(),
-    tools: z.array(functionTool).nullish(),
-    tool_choice: toolChoice.nullish(),
-    response_format: responseFormat.nullish(),
-    temperature: z.number().min(0).max(2).nullish(),
-    top_p: z.number().min(0).max(1).nullish(),
-    max_tokens: z.number().int().positive().nullish(),
-    max_completion_tokens: z.number().int().positive().nullish(),
-    stop: z.union([z.string(), z.array(z.string()).max(4)]).nullish(),
-    seed: z.number().int().nullish(),
-    n: z.number().int().nullish(),
-    parallel_tool_calls: z.boolean().nullish(),
-  })
-  .loose();
-
-/** Fields of OpenAI's that Cyrene reads or knowingly accepts; any other is ignored (as OpenAI does) and logged. */
-const KNOWN = new Set([
-  ...Object.keys(body.shape),
-  "frequency_penalty",
-  "presence_penalty",
-  "logit_bias",
-  "logprobs",
-  "top_logprobs",
-  "store",
-  "service_tier",
-  "reasoning_effort",
-  "modalities",
-  "prediction",
-  "audio",
-  "web_search_options",
-  "verbosity",
-  "prompt_cache_key",
-  "safety_identifier",
-]);
-
-/** The request's fields that Cyrene does not know (for the debug log). */
-export function unknownFields(raw: unknown): string[] {
-  if (!raw || typeof raw !== "object") return [];
-  return Object.keys(raw).filter((key) => !KNOWN.has(key));
-}
-
-export type CompletionBody = z.infer<typeof body>;
 
 /** A request to /v1/chat/completions, checked and turned into what a turn needs. */
 export interface CompletionRequest {
@@ -139,7 +45,7 @@ export interface CompletionRequest {
 type ToolResults = { toolCallId: string; content: string }[];
 
 export function parseCompletion(raw: unknown, cyreneTools: readonly string[]): CompletionRequest {
-  const request = parseBody(body, raw);
+  const request = parseBody(completionBody, raw);
   const echoModel = request.model ?? AGENT_MODEL;
   const model = modelOf(echoModel);
   if (request.n !== undefined && request.n !== null && request.n !== 1) {
@@ -232,9 +138,7 @@ function outputOf(format: CompletionBody["response_format"] | undefined): Output
   return { type: "json_schema", name: format.json_schema.name, schema: format.json_schema.schema };
 }
 
-type Message = z.infer<typeof message>;
-
-function splitHistory(messages: Message[], model: ModelId): Pick<CompletionRequest, "prior" | "last"> {
+function splitHistory(messages: BodyMessage[], model: ModelId): Pick<CompletionRequest, "prior" | "last"> {
   const last = messages.at(-1)!;
   const seen = (upTo: number) =>
     messages
@@ -281,12 +185,12 @@ function splitHistory(messages: Message[], model: ModelId): Pick<CompletionReque
   return { prior: seen(messages.length - 1), last: { kind: "user", text, toolResults: results } };
 }
 
-export function textOf(content: Message["content"]): string {
+export function textOf(content: BodyMessage["content"]): string {
   if (typeof content === "string") return content;
   return (content ?? []).map((part) => part.text ?? "").join("");
 }
 
-function toChatMessage(m: Message): ChatMessage {
+function toChatMessage(m: BodyMessage): ChatMessage {
   const content = textOf(m.content);
   switch (m.role) {
     case "tool":

@@ -14,13 +14,8 @@ import type { ToolPolicy } from "../../tools/policy.js";
 import { HttpError } from "../../http/errors.js";
 import { IdempotencyConflictError, RequestLedger } from "../../store/idempotency.js";
 import { passThrough } from "../openai/direct.js";
-import {
-  AGENT_MODEL,
-  MODELS,
-  parseCompletion,
-  unknownFields,
-  type CompletionRequest,
-} from "../openai/request.js";
+import { unknownFields } from "../openai/completion-body.js";
+import { AGENT_MODEL, MODELS, parseCompletion, type CompletionRequest } from "../openai/request.js";
 import type { Logger } from "../../logging/logger.js";
 import { CompletionStream } from "../openai/stream.js";
 import { openAiError } from "../../http/error-shapes.js";
