@@ -7,6 +7,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse, parseAllDocuments } from "yaml";
+import { statesServed } from "../src/ha/index.js";
 
 export interface EvalArea {
   id: string;
@@ -53,8 +54,10 @@ export interface EvalCase {
   expect: Record<string, Expectation>;
   /**
    * Whether the words can tell the device: they hold its name, its device's or its area's name, or it
-   * is the only one of its domain (or of its device class) in the home. "Pause the music" in a home
-   * with three speakers is not: the right answer there is a question, and it is not scored as a miss.
+   * is the only one of its domain (or of its device class) in the home, or the only one of its domain in
+   * a state the service applies to once the case is primed (HA's rule: "resume the music" with one
+   * player paused, src/ha/service-states.ts). "Pause the music" in a home with three speakers playing is
+   * not: the right answer there is a question, and it is not scored as a miss.
    */
   determinate: boolean;
   /** The state the target starts in, so that the expected change is a change. */
@@ -103,7 +106,8 @@ export function loadDataset(): Dataset {
               skipped++;
               continue;
             }
-            const determinate = tellsDevice(home, Object.keys(built.expect), sentence);
+            const determinate =
+              tellsDevice(home, Object.keys(built.expect), sentence) || tellsByState(home, built);
             cases.push({
               ...built,
               id: `${homeId}/${cases.length}`,
@@ -221,6 +225,19 @@ function tellsDevice(home: EvalHome, entityIds: string[], sentence: string): boo
   });
 }
 
+/**
+ * Whether the state tells the device: each expected entity is the only one of its domain in a state the
+ * case's service applies to, with the case primed (the other entities are in their first states).
+ */
+function tellsByState(home: EvalHome, c: Pick<EvalCase, "service" | "expect" | "prime">): boolean {
+  const [domain, service] = c.service.split(".") as [string, string];
+  const served = statesServed(domain, service);
+  if (!served) return false;
+  const stateOf = (e: EvalEntity) => c.prime?.[e.id]?.state ?? e.state;
+  const inState = home.entities.filter((e) => e.id.startsWith(`${domain}.`) && served.includes(stateOf(e)));
+  return inState.length === 1 && Object.keys(c.expect).every((id) => id === inState[0]!.id);
+}
+
 /** "media_player.MediaPlayerDeviceClass.TV" → "tv". */
 function enumValue(value: unknown): string | undefined {
   if (typeof value !== "string") return undefined;
@@ -236,6 +253,11 @@ function initialState(entityId: string, state: unknown): string {
 }
 
 const NUMBER = /(\d+(?:\.\d+)?)/;
+
+/** A player whose track or volume is to change plays (HA's track and volume intents act on those). */
+function primedState(domain: string): string | undefined {
+  return domain === "media_player" ? "playing" : undefined;
+}
 
 /** The service, data and expected state for one sentence of an action on one entity. */
 function caseFor(
@@ -266,7 +288,7 @@ function caseFor(
     service: `${domain}.${service}`,
     data,
     expect: { [entityId]: { state, attribute: { name, op, value } } },
-    prime: { [entityId]: { state: state === "on" ? "off" : undefined, attributes: prime } },
+    prime: { [entityId]: { state: state === "on" ? "off" : primedState(domain), attributes: prime } },
   });
   const onOff = ["light", "switch", "fan", "media_player", "input_boolean", "humidifier"];
   switch (action.toLowerCase()) {

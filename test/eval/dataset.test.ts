@@ -35,6 +35,23 @@ describe("the eval's datasets", () => {
     expect(sim.current()["light.bathroom_light"]!.state).toBe("on");
   });
 
+  it("counts a case as determinate when the state tells the device, as HA's media intents do", () => {
+    const amalfi = dataset.cases.filter((c) => c.home === "amalfi-coast-villa-it");
+    const first = (service: string, sentence: string) =>
+      amalfi.find((c) => c.service === service && c.sentence === sentence)!;
+    // Every player of the home starts playing: the one to resume is primed paused, and is the only one.
+    expect(first("media_player.media_play", "Unpause")).toMatchObject({
+      determinate: true,
+      prime: { "media_player.smart_speaker": { state: "paused" } },
+    });
+    // Three playing: "pause" cannot tell which; a track change is primed on a player that plays.
+    expect(first("media_player.media_pause", "Pause").determinate).toBe(false);
+    expect(first("media_player.media_previous_track", "Previous")).toMatchObject({
+      determinate: false,
+      prime: { "media_player.smart_speaker": { state: "playing" } },
+    });
+  });
+
   it("removes command words the way the CI's literal model does", () => {
     expect(withoutCommandWords("Please turn on the Garage Light")).toBe("Garage Light");
     expect(withoutCommandWords("Set the volume to 50%")).toBe("volume");

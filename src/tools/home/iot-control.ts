@@ -158,6 +158,7 @@ export function iotControlTool(options: IotControlOptions): Tool {
           targets,
           all: args.all === true,
           maxWithoutAll: options.maxTargetsWithoutAll,
+          states: home.states,
         })
       : [];
     const action: PlannedAction = { domain, service, entities, data };

@@ -4,9 +4,11 @@ import {
   type EntityDirectory,
   type EntityInfo,
   EXACT,
+  type HassEntities,
   KIND_WORDS,
   listParts,
   normalize,
+  onlyServed,
   type Resolution,
   resolve,
   singular,
@@ -24,6 +26,11 @@ export interface TargetRequest {
   all: boolean;
   /** More targets than this need `all` (default 5). */
   maxWithoutAll?: number;
+  /**
+   * The live states: among devices the words do not tell apart, a service such as media_pause acts on the
+   * only one in a state it applies to (playing), as HA's intents do (ha/service-states.ts).
+   */
+  states?: HassEntities;
 }
 
 const CONFIDENT = 0.75;
@@ -45,7 +52,15 @@ export function resolveTargets(dir: EntityDirectory, req: TargetRequest): Entity
 
   /** A kind of device named without a room ("lights", "所有的灯") is house-wide. */
   const byPhrase = (text: string, core: string, resolution = resolve(dir, core, { domains })) => {
-    const unnamed = domains && !settled(resolution) ? unnamedCandidates(dir, core, domains) : undefined;
+    // Where the words name no device ("pause", "the music"), the only one in a state the service
+    // applies to (playing, for media_pause) is meant; never where they name one.
+    const served = (candidates: EntityInfo[]) =>
+      req.all || candidates.length < 2
+        ? undefined
+        : onlyServed(candidates, req.domain, req.service, req.states);
+    let unnamed = domains && !settled(resolution) ? unnamedCandidates(dir, core, domains) : undefined;
+    const one = unnamed && served(unnamed);
+    if (one) unnamed = [one];
     if (unnamed && unnamed.length > 1 && !req.all) {
       throw new ToolError(
         `"${text}" names no particular ${req.domain}; there are ${unnamed.length}: ${list(dir, unnamed)}. ` +
@@ -56,7 +71,9 @@ export function resolveTargets(dir: EntityDirectory, req: TargetRequest): Entity
     const inRoom = resolution.kind === "group" && resolution.reading.areaIds.length > 0;
     if (inRoom && picked.length > 1 && !req.all && saysOne(core)) {
       // "the master bedroom light" is one light: the one whose name it holds, else ask.
-      const named = picked.filter((e) => namesIn(core, e));
+      const holds = picked.filter((e) => namesIn(core, e));
+      const byState = holds.length ? undefined : served(picked);
+      const named = byState ? [byState] : holds;
       if (named.length !== 1) {
         throw new ToolError(
           `"${text}" could mean several devices: ${list(dir, picked)}. Ask the user which one (or pass all: true if they meant all of them).`,
@@ -64,8 +81,11 @@ export function resolveTargets(dir: EntityDirectory, req: TargetRequest): Entity
       }
       picked.splice(0, picked.length, named[0]!);
     }
-    if (resolution.kind === "group" && resolution.reading.areaIds.length === 0 && picked.length > 1)
-      houseWide = true;
+    if (resolution.kind === "group" && resolution.reading.areaIds.length === 0 && picked.length > 1) {
+      const byState = saysSeveral(core) ? undefined : served(picked);
+      if (byState) picked.splice(0, picked.length, byState);
+      else houseWide = true;
+    }
     for (const e of picked) chosen.set(e.entityId, e);
   };
   // The request around the target never names the device; a list is resolved part by part unless
@@ -119,9 +139,15 @@ export function resolveTargets(dir: EntityDirectory, req: TargetRequest): Entity
  * one device is meant. Chinese has no plural, so "卧室的灯" stays the room's lights.
  */
 function saysOne(core: string): boolean {
+  return /[a-z]/i.test(core) && !saysSeveral(core);
+}
+
+/** All, every, both, 所有, 全部…, or a kind in the English plural ("the speakers"): several are meant. */
+function saysSeveral(core: string): boolean {
   const words = core.toLowerCase().match(/[a-z]+/g) ?? [];
-  if (!words.length || words.some((w) => /^(?:all|every|both|each|everything)$/.test(w))) return false;
-  return !words.some((w) => singular(w) !== w && KIND_WORDS.some((k) => k.word === singular(w)));
+  if (/所有|全部|每个|每一个/.test(core)) return true;
+  if (words.some((w) => /^(?:all|every|both|each|everything)$/.test(w))) return true;
+  return words.some((w) => singular(w) !== w && KIND_WORDS.some((k) => k.word === singular(w)));
 }
 
 function namesIn(core: string, entity: EntityInfo): boolean {
