@@ -1,3 +1,4 @@
+import { setMaxListeners } from "node:events";
 import type { ChatCompletionToolChoiceOption } from "openai/resources/chat/completions";
 import type { LlmClient, SamplingParams } from "../llm/client.js";
 import { LlmError } from "../llm/errors.js";
@@ -196,6 +197,9 @@ class RunStop {
     private readonly outer: AbortSignal | undefined,
     private readonly deadlineMs: number | undefined,
   ) {
+    // Each call of a round waits on this signal until it ends, so a round of more than ten parallel calls
+    // has more than Node's ten listeners at once: no leak, and no warning wanted for it.
+    setMaxListeners(0, this.controller.signal);
     this.onOuterAbort = () => this.controller.abort(outer?.reason ?? "cancelled");
     if (outer?.aborted) this.onOuterAbort();
     outer?.addEventListener("abort", this.onOuterAbort, { once: true });

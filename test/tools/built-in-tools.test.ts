@@ -50,11 +50,16 @@ describe("the built-in general tools", () => {
       { name: "web_fetch", arguments: { url: `${web.origin}/article` } },
     ];
     h.llm.script({ toolCalls: calls }, { text: "done" });
-    const outcome = await h.cyrene.assistant.turn(
-      { message: "use everything", source: "test", policy: allowAllTools },
-      () => {},
-    );
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.name);
+    process.on("warning", onWarning);
+    const outcome = await h.cyrene.assistant
+      .turn({ message: "use everything", source: "test", policy: allowAllTools }, () => {})
+      .finally(() => new Promise((resolve) => setImmediate(resolve)));
+    process.off("warning", onWarning);
     expect(outcome.text).toBe("done");
+    // Eleven calls in one round each wait on the run's signal: that is no leak, and no warning says so.
+    expect(warnings).not.toContain("MaxListenersExceededWarning");
     const results = h.llm.requests[1]!.body.messages.filter((m) => m.role === "tool").map(
       (m) => JSON.parse(m.content as string) as { success: boolean; data?: unknown; error?: string },
     );
