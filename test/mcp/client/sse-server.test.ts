@@ -131,7 +131,11 @@ describe("Cyrene as an MCP client of HTTP+SSE-only servers", () => {
   });
 
   it("a server that refuses both transports: the start goes on, Status says why each failed, and it is retried", async () => {
-    const down = status("refusing");
+    // Between its retries it is "connecting"; it is read while down.
+    const down = await until("refusing down", () => {
+      const now = status("refusing");
+      return now.state === "down" && now;
+    });
     expect(down).toMatchObject({ state: "down", tools: 0 });
     expect(down.transport).toBeUndefined();
     expect(down.error).toBe("Streamable HTTP: HTTP 404 Not Found; HTTP+SSE: HTTP 404");
