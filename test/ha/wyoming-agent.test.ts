@@ -169,6 +169,48 @@ describeHa("Cyrene as a Wyoming conversation agent of a real Home Assistant", (i
     },
   );
 
+  for (const { language, said, question, answer } of [
+    {
+      language: "en",
+      said: "Unlock the front door",
+      question: "Should I unlock the front door?",
+      answer: "yes, do it",
+    },
+    { language: "zh-Hans", said: "把大门锁打开", question: "要解锁入户门锁吗？", answer: "好的呢" },
+  ]) {
+    it(
+      `takes "${answer}" as the answer to its confirmation question, in the next turn of HA's conversation id`,
+      { timeout: 60_000, retry: 2 },
+      async () => {
+        const lock = info.fixture.lock;
+        await restCall(info, "lock", "lock", { entity_id: lock });
+        await expect.poll(async () => (await restState(info, lock)).state).toBe("locked");
+        let confirmationId = "";
+        h.llm.script(
+          { toolCalls: [{ name: "iot_control", arguments: { service: "lock.unlock", target: "入户门锁" } }] },
+          (request) => {
+            confirmationId = toolResults(request).at(-1).data.confirmation_id;
+            return { text: question };
+          },
+        );
+        const first = await say(said, { language });
+        expect(speechOf(first)).toBe(question);
+
+        h.llm.script(
+          { toolCalls: [{ name: "iot_control", arguments: { confirmation_id: confirmationId } }] },
+          (request) => {
+            const done = toolResults(request).at(-1);
+            return { text: done.success ? "OK." : `failed: ${done.error}` };
+          },
+        );
+        const second = await say(answer, { language, conversationId: first.conversation_id! });
+        expect(speechOf(second)).toBe("OK.");
+        await expect.poll(async () => (await restState(info, lock)).state).toBe("unlocked");
+        await restCall(info, "lock", "lock", { entity_id: lock });
+      },
+    );
+  }
+
   it(
     "is the conversation engine of assist_pipeline text runs, in Chinese and in English",
     { retry: 2 },
