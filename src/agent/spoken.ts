@@ -5,7 +5,9 @@
 export const SPOKEN_STYLE =
   "This reply will be spoken aloud by a voice assistant: answer in one to three short sentences in the " +
   "user's language (中文 or English), as you would say it — plain text, no lists, no Markdown, no emoji, " +
-  "no links; say numbers and units the way people say them.";
+  "no links; say numbers and units the way people say them. When you ask the user something (a " +
+  "confirmation, which one they mean), end the reply with that question and its question mark: the " +
+  "microphone stays open for the answer only then.";
 
 const EMOJI = /\p{Extended_Pictographic}|\p{Emoji_Modifier}|\u{FE0F}|\u{200D}|\u{20E3}/gu;
 // Up to a space, a bracket or CJK punctuation; a trailing full stop or comma is the sentence's.
