@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
 import { describeHa } from "../fixtures/ha/use-ha.js";
 import type { RecordedRequest } from "../fixtures/scripted-llm/server.js";
 import { startHarness, type Harness } from "../support/harness.js";
-import { HaEvents, speechOf, type ConversationResult } from "./support/ha-events.js";
+import { createTextPipeline, HaEvents, speechOf, type ConversationResult } from "./support/ha-events.js";
 import { addSubentry, createOllamaEntry, entityOf, removeEntry, untilReady } from "./support/ollama-entry.js";
 import { restCall, restState } from "./support/real-ha.js";
 
@@ -31,20 +31,8 @@ describeHa("follow-ups through HA's Assist pipeline, Cyrene over HA's Ollama int
     });
     agent = await entityOf(ws, entryId, "conversation");
     for (const language of ["zh-CN", "en"]) {
-      const created = await ws.call<{ id: string }>("assist_pipeline/pipeline/create", {
-        name: `Cyrene Ollama follow-up ${language} (test)`,
-        language,
-        conversation_engine: agent,
-        conversation_language: "*",
-        stt_engine: null,
-        stt_language: null,
-        tts_engine: null,
-        tts_language: null,
-        tts_voice: null,
-        wake_word_entity: null,
-        wake_word_id: null,
-      });
-      pipelines.set(language, created.id);
+      const name = `Cyrene Ollama follow-up ${language} (test)`;
+      pipelines.set(language, await createTextPipeline(ws, name, language, agent));
     }
   }, 120_000);
   afterAll(async () => {
@@ -83,6 +71,12 @@ describeHa("follow-ups through HA's Assist pipeline, Cyrene over HA's Ollama int
     );
     return output;
   };
+  /** The fixture's lock, locked (the tests unlock it). */
+  const lockedFrontDoor = async () => {
+    await restCall(info, "lock", "lock", { entity_id: info.fixture.lock });
+    await expect.poll(async () => (await restState(info, info.fixture.lock)).state).toBe("locked");
+    return info.fixture.lock;
+  };
   const toolResults = (request: RecordedRequest) =>
     request.body.messages.filter((m) => m.role === "tool").map((m) => JSON.parse(m.content as string));
   /** The Cyrene conversation of each of the newest turns. */
@@ -112,9 +106,7 @@ describeHa("follow-ups through HA's Assist pipeline, Cyrene over HA's Ollama int
       `${language}: the confirmation question keeps the conversation open, and "${answer}" unlocks the door in it`,
       { timeout: 60_000, retry: 2 },
       async () => {
-        const lock = info.fixture.lock;
-        await restCall(info, "lock", "lock", { entity_id: lock });
-        await expect.poll(async () => (await restState(info, lock)).state).toBe("locked");
+        const lock = await lockedFrontDoor();
 
         h.llm.script(
           { toolCalls: [{ name: "iot_control", arguments: { service: "lock.unlock", target } }] },
@@ -149,7 +141,7 @@ describeHa("follow-ups through HA's Assist pipeline, Cyrene over HA's Ollama int
         const [answerTurn, askingTurn] = conversationsOf(2);
         expect(answerTurn).toBe(askingTurn);
         await expect.poll(async () => (await restState(info, lock)).state).toBe("unlocked");
-        await restCall(info, "lock", "lock", { entity_id: lock });
+        await lockedFrontDoor();
       },
     );
   }

@@ -14,6 +14,29 @@ export interface PipelineEvent {
   data?: Record<string, unknown>;
 }
 
+/** A text pipeline (no speech, no wake word) whose conversation engine is `engine`; answers its id. */
+export async function createTextPipeline(
+  ws: HaEvents,
+  name: string,
+  language: string,
+  engine: string,
+): Promise<string> {
+  const created = await ws.call<{ id: string }>("assist_pipeline/pipeline/create", {
+    name,
+    language,
+    conversation_engine: engine,
+    conversation_language: "*",
+    stt_engine: null,
+    stt_language: null,
+    tts_engine: null,
+    tts_language: null,
+    tts_voice: null,
+    wake_word_entity: null,
+    wake_word_id: null,
+  });
+  return created.id;
+}
+
 /**
  * HA's websocket API with the pipeline's event stream (test/fixtures/ha/ws.ts answers results only).
  * It connects again after the shared HA restarts (test/ha/harness.test.ts does, once).
