@@ -56,11 +56,11 @@ function isQuestionClause(clause: string): boolean {
   const said = withoutAssent(clause);
   if (!/[\p{L}\p{N}]/u.test(said)) return false;
   const bare = said.replace(/[。！？!?；;，,\s]+$/, "");
+  if (/[?？]$/.test(said)) return true;
+  // "还是关了吧", "那就开着呗": a suggestion, not a question.
+  const suggestion = /[吧呗]$/.test(bare);
   return (
-    /[?？]$/.test(said) ||
-    QUESTION_START_EN.test(said) ||
-    STATUS_REQUEST_EN.test(bare) ||
-    QUESTION_ZH.test(bare)
+    QUESTION_START_EN.test(said) || STATUS_REQUEST_EN.test(bare) || (!suggestion && QUESTION_ZH.test(bare))
   );
 }
 
