@@ -185,10 +185,6 @@ export class ThoughtsView extends LitElement {
         color: var(--secondary-text-color);
         margin-right: 4px;
       }
-      .prompt,
-      .topic {
-        overflow-wrap: anywhere;
-      }
       .actions ul {
         margin-top: 4px;
         gap: 4px;
@@ -209,9 +205,6 @@ export class ThoughtsView extends LitElement {
       .error-text {
         color: var(--error-color);
       }
-      .action-summary {
-        overflow-wrap: anywhere;
-      }
       .tool-details {
         margin-left: calc(1em + 8px);
       }
@@ -219,7 +212,6 @@ export class ThoughtsView extends LitElement {
         margin: 4px 0 0;
         border-left: 3px solid var(--primary-color);
         padding-left: 10px;
-        overflow-wrap: anywhere;
       }
       .to {
         margin: 2px 0 0 13px;
