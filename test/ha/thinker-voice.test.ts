@@ -76,7 +76,7 @@ interface SatelliteCall {
 const ha = useHa();
 const describeIf = ha ? describe : describe.skip;
 
-describeIf("a thought spoken on the satellite of the room it concerns", () => {
+describeIf("a thought spoken on the satellite of the room it concerns", { timeout: 90_000 }, () => {
   let instance: HaInstance;
   /** The own instance, in the shape the REST helpers take. */
   let info: HaInfo;

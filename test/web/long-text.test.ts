@@ -5,8 +5,8 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Harness } from "../support/harness.js";
-import { horizontalOverflow, launchBrowser, UI_TIMEOUT } from "./support/browser.js";
-import { person, startWebApp } from "./support/web-app.js";
+import { horizontalOverflow, launchBrowser } from "./support/browser.js";
+import { pageAsAda, person, startWebApp } from "./support/web-app.js";
 
 /** A URL with no place to break, longer than any screen is wide. */
 const URL_TEXT = `https://example.com/${"a1b2c3d4e5".repeat(24)}`;
@@ -109,15 +109,7 @@ describe("a long unbroken text", () => {
     ["zh-CN", 360],
   ] as const) {
     it(`wraps inside its card on every panel (${locale}, ${width} px)`, async () => {
-      const context = await browser.newContext({
-        viewport: { width, height: 800 },
-        locale,
-        timezoneId: "Asia/Shanghai",
-        extraHTTPHeaders: person("u-ada", "Ada Lovelace"),
-      });
-      contexts.push(context);
-      context.setDefaultTimeout(UI_TIMEOUT);
-      const page = await context.newPage();
+      const page = await pageAsAda(browser, contexts, { width, height: 800, locale });
       for (const panel of PANELS) {
         await page.goto(`${h.url}/#/${panel === "chat" ? `chat/${conversation}` : panel}`);
         await shown(page, panel);
