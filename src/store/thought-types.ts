@@ -36,6 +36,8 @@ export interface Thought {
   actions: ThoughtAction[];
   /** Why it was skipped, cancelled or failed; what quiet hours changed. */
   reason: string | null;
+  /** The Assist satellite its message or question was spoken on; null when it was not spoken. */
+  spokenOn: string | null;
   conversationId: string | null;
   tokens: number;
   startedAt: number;

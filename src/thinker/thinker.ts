@@ -222,6 +222,7 @@ export class Thinker {
           outcome: delivered.outcome,
           text: decided.text,
           reason: delivered.reason,
+          spokenOn: delivered.spokenOn,
         },
         time.now(),
       );
@@ -255,7 +256,7 @@ export class Thinker {
     trigger: ThoughtTrigger,
     decided: { outcome: Outcome; text: string },
     zone: string,
-  ): Promise<{ outcome: Outcome; reason?: string }> {
+  ): Promise<{ outcome: Outcome; reason?: string; spokenOn?: string }> {
     const { outcome, text } = decided;
     if (outcome !== "tell" && outcome !== "ask") return { outcome };
     if (isQuiet(this.deps.limits.quietHours, this.deps.time.now(), zone)) {
@@ -273,7 +274,8 @@ export class Thinker {
           ...notice,
           conversation: { instructions: voice.instructions },
         });
-        return { outcome, ...(unspoken ? { reason: `${unspoken}: spoken on ${voice.satellite}` } : {}) };
+        const reason = unspoken ? { reason: `${unspoken}: spoken on ${voice.satellite}` } : {};
+        return { outcome, spokenOn: voice.satellite, ...reason };
       } catch (error) {
         unspoken = `${voice.satellite} failed (${error instanceof Error ? error.message : String(error)})`;
       }

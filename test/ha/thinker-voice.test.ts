@@ -212,7 +212,14 @@ describeIf("a thought spoken on the satellite of the room it concerns", { timeou
     );
     await think("The washing machine has finished.", SENSOR.kitchen);
     const thought = await nextThought();
-    expect(thought).toMatchObject({ outcome: "ask", reason: null });
+    expect(thought).toMatchObject({ outcome: "ask", reason: null, spokenOn: SAT.kitchen });
+    // The panel's API says where it was said.
+    const listed = await (await fetch(`${h.url}/api/thoughts`)).json();
+    expect((listed as { thoughts: unknown[] }).thoughts[0]).toMatchObject({
+      id: thought.id,
+      spoken_on: SAT.kitchen,
+      to: [SAT.kitchen],
+    });
     const calls = await recorded();
     expect(calls).toEqual([
       expect.objectContaining({
@@ -315,6 +322,7 @@ describeIf("a thought spoken on the satellite of the room it concerns", { timeou
         const thought = await nextThought();
         expect(thought).toMatchObject({
           outcome: "tell",
+          spokenOn: null,
           reason: `${SAT.garage}, ${SAT.hall} are unavailable: sent as a notification`,
         });
         expect(await recorded()).toEqual([]);

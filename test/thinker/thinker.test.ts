@@ -192,7 +192,11 @@ describe("a thought that speaks", () => {
     expect(instructions).toContain("a Home Assistant automation asked: The washing machine has finished.");
     expect(instructions).toContain('Facts: {"power_w":2}');
     expect(instructions).toContain("The device concerned: sensor.washer_power.");
-    expect(spoken.cyrene.thoughts.recent(1)[0]).toMatchObject({ outcome: "ask", reason: null });
+    expect(spoken.cyrene.thoughts.recent(1)[0]).toMatchObject({
+      outcome: "ask",
+      reason: null,
+      spokenOn: SATELLITE,
+    });
   });
 
   it("is sent as a notification when the satellite fails, with the reason", async () => {
@@ -203,6 +207,7 @@ describe("a thought that speaks", () => {
     expect(notifier.sent[0]!.notice.conversation).toBeUndefined();
     expect(spoken.cyrene.thoughts.recent(1)[0]).toMatchObject({
       outcome: "tell",
+      spokenOn: null,
       reason: `${SATELLITE} failed (${SATELLITE} did not answer): sent as a notification`,
     });
   });

@@ -13,6 +13,7 @@ const URL_TEXT = `https://example.com/${"a1b2c3d4e5".repeat(24)}`;
 /** An id or a hash. */
 const ID_TEXT = `t_${"0123456789abcdef".repeat(12)}`;
 const ERROR_TEXT = `ECONNREFUSED_${"X".repeat(180)}`;
+const SATELLITE = `assist_satellite.${"kitchen_".repeat(20)}satellite`;
 
 let h: Harness;
 let browser: Browser;
@@ -74,6 +75,7 @@ async function seed(): Promise<void> {
       outcome: "tell",
       text: `Look at ${URL_TEXT}`,
       reason: `not delivered to notify.phone: ${ERROR_TEXT}`,
+      spokenOn: SATELLITE,
       actions: [
         {
           tool: "web_fetch",
@@ -114,7 +116,12 @@ describe("a long unbroken text", () => {
         await page.goto(`${h.url}/#/${panel === "chat" ? `chat/${conversation}` : panel}`);
         await shown(page, panel);
         // The thought's failed call shows its details when opened, as a person would.
-        if (panel === "thoughts") await page.locator(".thought summary").first().click();
+        if (panel === "thoughts") {
+          await page.locator(".thought summary").first().click();
+          // Where it was said, in the page's language.
+          const where = locale === "zh-CN" ? `在 ${SATELLITE} 上出声说` : `aloud, on ${SATELLITE}`;
+          await page.getByText(where, { exact: true }).waitFor();
+        }
         expect(await horizontalOverflow(page), `${panel} at ${width} px`).toEqual([]);
       }
     }, 120_000);
