@@ -1,6 +1,5 @@
 /**
- * npm run eval -- --model NAME [--markdown | --json] [--home ID]... [--subset ci] [--limit N] [--sim]
- * npm run eval -- --scripted whole|stripped [--markdown | --json] [--sim]
+ * npm run eval -- --model NAME | --scripted whole|stripped [options]   (--help lists them)
  *
  * Runs the home-control eval through Cyrene's real turn, with the homes loaded into the real Home
  * Assistant Core of the tests (started from scripts/ha/provision.sh's root; --sim: the simulator
@@ -18,24 +17,58 @@ import { markdownTable, runCases, summarize, type CaseResult, type LlmEndpoint }
 import { SimBackend } from "./sim-home.js";
 import { ciSubset } from "./subset.js";
 
-const { values } = parseArgs({
-  options: {
-    model: { type: "string" },
-    scripted: { type: "string" },
-    markdown: { type: "boolean", default: false },
-    json: { type: "boolean", default: false },
-    home: { type: "string", multiple: true },
-    subset: { type: "string" },
-    limit: { type: "string" },
-    failures: { type: "boolean", default: false },
-    sim: { type: "boolean", default: false },
-  },
-});
+const USAGE = `Usage:
+  npm run eval -- --model NAME [--markdown | --json] [--home ID]... [--subset ci] [--limit N] [--failures] [--sim]
+  npm run eval -- --scripted whole|stripped [--markdown | --json] [--home ID]... [--limit N] [--sim]
+
+  --model NAME          the model at CYRENE_LLM_BASE_URL (key in CYRENE_LLM_API_KEY or OPENAI_API_KEY)
+  --scripted STYLE      offline, with the literal-minded model of the CI test (whole or stripped targets)
+  --markdown, --json    print a Markdown table or JSON instead of the console table
+  --home ID             only this home's cases (repeatable)
+  --subset ci           the CI subset of the cases
+  --limit N             the first N cases
+  --failures            print each failed case to stderr as it happens
+  --sim                 simulated homes instead of the real Home Assistant
+  --help                this text`;
+
+const OPTIONS = {
+  model: { type: "string" },
+  scripted: { type: "string" },
+  markdown: { type: "boolean", default: false },
+  json: { type: "boolean", default: false },
+  home: { type: "string", multiple: true },
+  subset: { type: "string" },
+  limit: { type: "string" },
+  failures: { type: "boolean", default: false },
+  sim: { type: "boolean", default: false },
+  help: { type: "boolean", short: "h", default: false },
+} as const;
+
+/** The options, or the usage: on --help to stdout; after what is wrong with them to stderr, exit code 2. */
+function parseOptions(): ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>["values"] {
+  try {
+    const { values } = parseArgs({ options: OPTIONS });
+    if (values.help) {
+      console.log(USAGE);
+      process.exit(0);
+    }
+    return values;
+  } catch (error) {
+    const { code, message } = error as { code?: string; message: string };
+    if (!code?.startsWith("ERR_PARSE_ARGS_")) throw error;
+    const unknown = /^Unknown option '([^']+)'/.exec(message)?.[1];
+    // Node's text for an unknown option goes on about positionals; the option is what matters.
+    console.error(`eval: ${unknown ? `unknown option ${unknown}` : message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+}
+
+const values = parseOptions();
 
 async function main(): Promise<void> {
   if (!values.model && !values.scripted) {
     throw new Error(
-      "pass --model NAME (with CYRENE_LLM_BASE_URL and a key in the environment) or --scripted whole|stripped",
+      "pass --model NAME (with CYRENE_LLM_BASE_URL and a key in the environment) or --scripted whole|stripped (--help lists the options)",
     );
   }
   const dataset = loadDataset();

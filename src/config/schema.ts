@@ -157,7 +157,7 @@ export const configSchema = z.object({
       ),
     schedule: z.string().optional(),
     schedulePrompt: z.string().min(1),
-    /** The Assist satellite a spoken question goes to. */
+    /** The Assist satellite a thought speaks on when the room it is about has no available one. */
     satellite: z
       .string()
       .regex(/^assist_satellite\.[a-z0-9_]+$/, "must be an assist_satellite.* entity")

@@ -1,5 +1,6 @@
 import type { HomeAssistant, HomeSnapshot } from "../ha/index.js";
 import type { Notice, Notifier, NotifyTargets } from "./notifier.js";
+import { SATELLITE_FEATURES } from "./satellites.js";
 
 export interface HaNotifierOptions {
   ha: HomeAssistant;
@@ -12,7 +13,8 @@ export interface HaNotifierOptions {
  * - `persistent_notification.create`, keyed so a notice replaces its older self and can be dismissed;
  * - legacy `notify.<service>` with `data` (the only way to reach the mobile app, which also takes the
  *   action buttons), or `notify.send_message` for notify entities, which take no data;
- * - `tts.speak` on a media player, `assist_satellite.announce` on a satellite.
+ * - `tts.speak` on a media player; on a satellite `assist_satellite.announce`, or `start_conversation` for a
+ *   notice that opens a conversation (when the satellite can).
  */
 export class HaNotifier implements Notifier {
   constructor(private readonly options: HaNotifierOptions) {}
@@ -43,9 +45,19 @@ export class HaNotifier implements Notifier {
       }
       throw new Error(`Home Assistant has no notify service or entity ${target}.`);
     }
-    if (!home.states[target]) throw new Error(`Home Assistant has no entity ${target}.`);
+    const state = home.states[target];
+    if (!state) throw new Error(`Home Assistant has no entity ${target}.`);
+    // HA skips an unavailable entity in a service call without a word: nothing would be said.
+    if (state.state === "unavailable") throw new Error(`${target} is unavailable.`);
     const spoken = `${notice.title}: ${notice.message}`;
     if (domain === "assist_satellite") {
+      const features = Number(state.attributes.supported_features ?? 0);
+      if (notice.conversation && features & SATELLITE_FEATURES.startConversation) {
+        const data = { start_message: notice.message, extra_system_prompt: notice.conversation.instructions };
+        return ha.callService({ domain, service: "start_conversation", data, entityIds: [target] });
+      }
+      if (!(features & SATELLITE_FEATURES.announce))
+        throw new Error(`${target} can neither announce nor start a conversation.`);
       return ha.callService({ domain, service: "announce", data: { message: spoken }, entityIds: [target] });
     }
     if (domain === "media_player") {

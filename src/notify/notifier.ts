@@ -6,6 +6,12 @@ export interface Notice {
   message: string;
   /** Buttons on a phone notification (mobile app `actions`); pressed ones come back as HA events. */
   actions?: { action: string; title: string }[];
+  /**
+   * On an Assist satellite that can, the notice starts a conversation (`start_conversation`): these
+   * instructions reach the conversation agent with the person's answer, which so continues in context.
+   * Elsewhere it is delivered as any notice.
+   */
+  conversation?: { instructions: string };
 }
 
 /** The user's ways to be reached, as HA offers them now. */

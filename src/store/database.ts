@@ -205,6 +205,8 @@ const MIGRATIONS: string[] = [
        COUNT(*)
      FROM thoughts WHERE status = 'skipped' GROUP BY 1, 2;
    DELETE FROM thoughts WHERE status = 'skipped';`,
+  // The satellite a thought's message or question was spoken on (none: it went to the notifications).
+  `ALTER TABLE thoughts ADD COLUMN spoken_on TEXT;`,
 ];
 
 /**

@@ -4,6 +4,11 @@ export interface ThoughtTrigger {
   /** What to think about: the automation's prompt, the schedule's, or a watched change. */
   prompt: string;
   topic?: string;
+  /**
+   * The entity the thought is about (the watched one, or the automation's event_data.entity_id): its
+   * room's satellite is where the thought speaks.
+   */
+  entityId?: string;
   /** Extra facts the automation passed (event_data.context). */
   context?: unknown;
   /** Whether the automation wants the user told (event_data.notify). */
@@ -31,6 +36,8 @@ export interface Thought {
   actions: ThoughtAction[];
   /** Why it was skipped, cancelled or failed; what quiet hours changed. */
   reason: string | null;
+  /** The Assist satellite its message or question was spoken on; null when it was not spoken. */
+  spokenOn: string | null;
   conversationId: string | null;
   tokens: number;
   startedAt: number;

@@ -8,6 +8,8 @@ export interface ThoughtEnd {
   text?: string;
   actions?: ThoughtAction[];
   reason?: string;
+  /** The satellite it was spoken on. */
+  spokenOn?: string;
   conversationId?: string;
   tokens?: number;
 }
@@ -32,8 +34,8 @@ export class ThoughtStore {
          VALUES (?, ?, ?, ?, ?, ?)`,
       ),
       finish: db.prepare(
-        `UPDATE thoughts SET status = ?, outcome = ?, text = ?, actions = ?, reason = ?, conversation_id = ?,
-           tokens = ?, finished_at = ? WHERE id = ?`,
+        `UPDATE thoughts SET status = ?, outcome = ?, text = ?, actions = ?, reason = ?, spoken_on = ?,
+           conversation_id = ?, tokens = ?, finished_at = ? WHERE id = ?`,
       ),
       get: db.prepare("SELECT * FROM thoughts WHERE id = ?"),
       recent: db.prepare("SELECT * FROM thoughts ORDER BY started_at DESC LIMIT ?"),
@@ -82,6 +84,7 @@ export class ThoughtStore {
       end.text ?? null,
       JSON.stringify(end.actions ?? []),
       end.reason ?? null,
+      end.spokenOn ?? null,
       end.conversationId ?? null,
       end.tokens ?? 0,
       now,
@@ -154,6 +157,7 @@ interface ThoughtRow {
   text: string | null;
   actions: string;
   reason: string | null;
+  spoken_on: string | null;
   conversation_id: string | null;
   tokens: number;
   started_at: number;
@@ -169,6 +173,7 @@ function toThought(row: ThoughtRow): Thought {
     text: row.text,
     actions: JSON.parse(row.actions) as ThoughtAction[],
     reason: row.reason,
+    spokenOn: row.spoken_on,
     conversationId: row.conversation_id,
     tokens: row.tokens,
     startedAt: row.started_at,

@@ -56,7 +56,8 @@ export async function thoughtMessage(context: ThoughtContext): Promise<string> {
   ].join("\n\n");
 }
 
-function describeTrigger(trigger: ThoughtTrigger): string {
+/** Why a thought runs, in a line. */
+export function describeTrigger(trigger: ThoughtTrigger): string {
   const topic = trigger.topic ? ` (topic: ${trigger.topic})` : "";
   const notify = trigger.notify ? " The automation asks that the user be told." : "";
   const kind =

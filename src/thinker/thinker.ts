@@ -9,6 +9,7 @@ import type { ConversationStore } from "../store/conversations.js";
 import type { ToolPolicy } from "../tools/policy.js";
 import { isQuiet, refusal, type Limits, type Refusal } from "./limits.js";
 import { OUTCOME_SCHEMA, thoughtMessage } from "./prompt.js";
+import { thoughtVoice } from "./voice.js";
 import type { Outcome, ThoughtAction, ThoughtTrigger } from "../store/thought-types.js";
 import type { ThoughtStore } from "../store/thoughts.js";
 
@@ -26,7 +27,7 @@ export interface ThinkerDeps {
   limits: Limits;
   /** Where a message to the user goes besides the persistent notification. */
   notifyTargets: string[];
-  /** The satellite an "ask" outcome is spoken on; without one it becomes a message. */
+  /** The satellite a thought speaks on when its trigger's room has none available. */
   satellite?: string;
   /**
    * How long nobody must have been talking before a thought runs (default 30 s): a thought waits while
@@ -212,7 +213,7 @@ export class Thinker {
         return;
       }
       const decided = JSON.parse(outcome.text) as { outcome: Outcome; text: string };
-      const delivered = await this.deliver(id, decided, zone);
+      const delivered = await this.deliver(id, trigger, decided, zone);
       store.finish(
         id,
         {
@@ -221,6 +222,7 @@ export class Thinker {
           outcome: delivered.outcome,
           text: decided.text,
           reason: delivered.reason,
+          spokenOn: delivered.spokenOn,
         },
         time.now(),
       );
@@ -244,33 +246,43 @@ export class Thinker {
     }
   }
 
-  /** Carries the outcome out; in quiet hours a message or a question waits as a note instead. */
+  /**
+   * Carries the outcome out. A message or a question is spoken on the satellite of the room the trigger
+   * concerns (else the configured one) and opens a conversation there; without one it goes to the
+   * notifications (a question too). In quiet hours either waits as a note instead.
+   */
   private async deliver(
     id: string,
+    trigger: ThoughtTrigger,
     decided: { outcome: Outcome; text: string },
     zone: string,
-  ): Promise<{ outcome: Outcome; reason?: string }> {
+  ): Promise<{ outcome: Outcome; reason?: string; spokenOn?: string }> {
     const { outcome, text } = decided;
     if (outcome !== "tell" && outcome !== "ask") return { outcome };
     if (isQuiet(this.deps.limits.quietHours, this.deps.time.now(), zone)) {
       return {
         outcome: "note",
-        reason: `quiet hours (${this.deps.limits.quietHours}): kept as a note instead of a ${outcome}`,
+        reason: `quiet hours (${this.deps.limits.quietHours}): kept as a note instead of ${outcome === "ask" ? "a question" : "a message"}`,
       };
     }
-    if (outcome === "ask" && this.deps.satellite) {
-      await this.deps.ha.callService({
-        domain: "assist_satellite",
-        service: "start_conversation",
-        data: {
-          start_message: text,
-          extra_system_prompt: `You (Cyrene) just asked the user, on your own: "${text}". Continue from their answer.`,
-        },
-        entityIds: [this.deps.satellite],
-      });
-      return { outcome };
-    }
     const notice = { key: `cyrene_thought_${id}`, title: "Cyrene", message: text };
+    const voice = await thoughtVoice(this.deps.ha, trigger, { outcome, text }, this.deps.satellite);
+    let unspoken = voice.passedOver;
+    if (voice.satellite) {
+      try {
+        await this.deps.notifier.deliver(voice.satellite, {
+          ...notice,
+          conversation: { instructions: voice.instructions },
+        });
+        const reason = unspoken ? { reason: `${unspoken}: spoken on ${voice.satellite}` } : {};
+        return { outcome, spokenOn: voice.satellite, ...reason };
+      } catch (error) {
+        unspoken = `${voice.satellite} failed (${error instanceof Error ? error.message : String(error)})`;
+      }
+    }
+    if (unspoken) {
+      this.deps.logger.warn({ thoughtId: id }, `${unspoken}: the thought is sent as a notification instead`);
+    }
     const targets = ["persistent_notification", ...this.deps.notifyTargets];
     const results = await Promise.allSettled(
       targets.map((target) => this.deps.notifier.deliver(target, notice)),
@@ -278,6 +290,10 @@ export class Thinker {
     const failed = results.flatMap((r, i) =>
       r.status === "rejected" ? [`${targets[i]}: ${String(r.reason)}`] : [],
     );
-    return { outcome: "tell", ...(failed.length ? { reason: `not delivered to ${failed.join("; ")}` } : {}) };
+    const reasons = [
+      ...(unspoken ? [`${unspoken}: sent as a notification`] : []),
+      ...(failed.length ? [`not delivered to ${failed.join("; ")}`] : []),
+    ];
+    return { outcome: "tell", ...(reasons.length ? { reason: reasons.join("; ") } : {}) };
   }
 }

@@ -14,6 +14,7 @@ export interface TriggerSettings {
 }
 
 const MAX_PROMPT = 2_000;
+const ENTITY_ID = /^[a-z0-9_]+\.[a-z0-9_]+$/;
 
 /**
  * What starts a thought: an HA automation's `cyrene_think` event (kept across reconnects), the
@@ -40,6 +41,8 @@ export function startTriggers(
       kind: "event",
       prompt,
       topic: typeof data.topic === "string" ? data.topic : undefined,
+      entityId:
+        typeof data.entity_id === "string" && ENTITY_ID.test(data.entity_id) ? data.entity_id : undefined,
       context: data.context,
       notify: data.notify === true,
     });
@@ -74,6 +77,7 @@ export function startTriggers(
           kind: "watch",
           prompt: `${name} (${id}) changed from ${before ?? "unknown"} to ${after.state}.`,
           topic: id,
+          entityId: id,
         });
       }, settings.watchDebounceMs);
       timer.unref();

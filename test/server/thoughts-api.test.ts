@@ -66,6 +66,7 @@ describe("GET /api/thoughts", () => {
       trigger_summary: { kind: "event", prompt: "The washer stopped.", topic: "laundry", notify: false },
       said: "The laundry is done.",
       to: ["persistent_notification", "notify.mobile_app_pixel"],
+      spoken_on: null,
       tools: [
         { name: "datetime", target: "tomorrow 8am", ok: true, error: null },
         {

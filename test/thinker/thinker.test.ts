@@ -10,7 +10,10 @@ import { startHarness, type Harness } from "../support/harness.js";
 /** The Thinker through a composed Cyrene, with the scripted LLM and a notifier that records. */
 class RecordingNotifier implements Notifier {
   readonly sent: { target: string; notice: Notice }[] = [];
+  /** Targets that refuse (a satellite HA lost). */
+  readonly failing = new Set<string>();
   async deliver(target: string, notice: Notice): Promise<void> {
+    if (this.failing.has(target)) throw new Error(`${target} did not answer`);
     this.sent.push({ target, notice });
   }
   async dismiss(): Promise<void> {}
@@ -25,6 +28,7 @@ class RecordingNotifier implements Notifier {
   }
 }
 
+const SATELLITE = "assist_satellite.hall";
 const outcome = (value: string, text: string) => ({ text: JSON.stringify({ outcome: value, text }) });
 const notifier = new RecordingNotifier();
 const dataDir = mkdtempSync(join(tmpdir(), "cyrene-thinker-"));
@@ -118,16 +122,20 @@ describe("a thought", () => {
     expect(String(newest.content)).not.toContain("fridge");
   });
 
-  it("keeps a message for later during quiet hours", async () => {
-    const quiet = await startHarness({ notifier, env: { CYRENE_QUIET_HOURS: "00:00-23:59" } });
+  it("keeps a message or a question for later during quiet hours, a satellite's too", async () => {
+    const quiet = await startHarness({
+      notifier,
+      env: { CYRENE_QUIET_HOURS: "00:00-23:59", CYRENE_THINKER_SATELLITE: SATELLITE },
+    });
     try {
-      quiet.llm.script(outcome("tell", "Good night."));
+      quiet.llm.script(outcome("tell", "Good night."), outcome("ask", "晚安，要关灯吗？"));
       await quiet.cyrene.thinker.think({ kind: "event", prompt: "Say good night." });
+      await quiet.cyrene.thinker.think({ kind: "event", prompt: "Ask about the lights." });
       expect(notifier.sent).toEqual([]);
-      expect(quiet.cyrene.thoughts.recent(1)[0]).toMatchObject({
-        outcome: "note",
-        reason: expect.stringMatching(/quiet hours \(00:00-23:59\): kept as a note/),
-      });
+      expect(quiet.cyrene.thoughts.recent(2).map((t) => [t.outcome, t.reason])).toEqual([
+        ["note", "quiet hours (00:00-23:59): kept as a note instead of a question"],
+        ["note", "quiet hours (00:00-23:59): kept as a note instead of a message"],
+      ]);
     } finally {
       await quiet.close();
     }
@@ -146,6 +154,62 @@ describe("a thought", () => {
     const [retry, cancelled] = h.cyrene.thoughts.recent(2);
     expect(cancelled).toMatchObject({ status: "cancelled", reason: "the user started talking" });
     expect(retry).toMatchObject({ status: "finished", outcome: "nothing" });
+  });
+});
+
+describe("a thought that speaks", () => {
+  let spoken: Harness;
+  beforeAll(async () => {
+    spoken = await startHarness({
+      notifier,
+      env: {
+        CYRENE_QUIET_HOURS: "off",
+        CYRENE_THINKER_DEDUPE_MINUTES: "0",
+        CYRENE_THINKER_YIELD_SECONDS: "0",
+        CYRENE_THINKER_SATELLITE: SATELLITE,
+      },
+    });
+  });
+  afterAll(() => spoken.close());
+  afterEach(() => notifier.failing.clear());
+
+  it("asks on the configured satellite (HA's rooms unknown), with what it is about for the answer", async () => {
+    spoken.llm.script(outcome("ask", "洗衣机洗好了，要我十分钟后提醒你晾衣服吗？"));
+    await spoken.cyrene.thinker.think({
+      kind: "event",
+      prompt: "The washing machine has finished.",
+      entityId: "sensor.washer_power",
+      context: { power_w: 2 },
+    });
+    expect(notifier.sent).toEqual([
+      {
+        target: SATELLITE,
+        notice: expect.objectContaining({ message: "洗衣机洗好了，要我十分钟后提醒你晾衣服吗？" }),
+      },
+    ]);
+    const instructions = notifier.sent[0]!.notice.conversation!.instructions;
+    expect(instructions).toContain("You (Cyrene) just asked the person at this satellite, on your own");
+    expect(instructions).toContain("a Home Assistant automation asked: The washing machine has finished.");
+    expect(instructions).toContain('Facts: {"power_w":2}');
+    expect(instructions).toContain("The device concerned: sensor.washer_power.");
+    expect(spoken.cyrene.thoughts.recent(1)[0]).toMatchObject({
+      outcome: "ask",
+      reason: null,
+      spokenOn: SATELLITE,
+    });
+  });
+
+  it("is sent as a notification when the satellite fails, with the reason", async () => {
+    notifier.failing.add(SATELLITE);
+    spoken.llm.script(outcome("tell", "The washing machine is done."));
+    await spoken.cyrene.thinker.think({ kind: "event", prompt: "The washer finished." });
+    expect(notifier.sent.map((s) => s.target)).toEqual(["persistent_notification"]);
+    expect(notifier.sent[0]!.notice.conversation).toBeUndefined();
+    expect(spoken.cyrene.thoughts.recent(1)[0]).toMatchObject({
+      outcome: "tell",
+      spokenOn: null,
+      reason: `${SATELLITE} failed (${SATELLITE} did not answer): sent as a notification`,
+    });
   });
 });
 

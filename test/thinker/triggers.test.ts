@@ -28,12 +28,17 @@ describe("thinker triggers", () => {
       context: { w: 2 },
     });
     ha.emitEvent("cyrene_think", { topic: "no prompt" });
+    // The entity it is about (whose room's satellite speaks), when it is an entity id.
+    ha.emitEvent("cyrene_think", { prompt: "Door open.", entity_id: "binary_sensor.back_door" });
+    ha.emitEvent("cyrene_think", { prompt: "Door open!", entity_id: "the back door" });
     expect(thoughts).toEqual([
       { kind: "event", prompt: "The washer is done.", topic: "washer", notify: true, context: { w: 2 } },
+      { kind: "event", prompt: "Door open.", entityId: "binary_sensor.back_door", notify: false },
+      { kind: "event", prompt: "Door open!", notify: false },
     ]);
     stop();
     ha.emitEvent("cyrene_think", { prompt: "after stop" });
-    expect(thoughts).toHaveLength(1);
+    expect(thoughts).toHaveLength(3);
   });
 
   it("think once about a watched entity after its change settles, and never about others", async () => {
@@ -63,6 +68,7 @@ describe("thinker triggers", () => {
         kind: "watch",
         prompt: "Back Door (binary_sensor.back_door) changed from off to on.",
         topic: "binary_sensor.back_door",
+        entityId: "binary_sensor.back_door",
       },
     ]);
     stop();

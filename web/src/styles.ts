@@ -5,6 +5,13 @@ export const shared = css`
   :host {
     display: block;
     box-sizing: border-box;
+    /* A long unbroken text (an error, an id, a URL) wraps inside its card instead of running past it. */
+    overflow-wrap: anywhere;
+  }
+  /* Their words stay whole: a table scrolls in its frame instead, a button keeps its label. */
+  table,
+  button {
+    overflow-wrap: break-word;
   }
   /* Not inherit: inside <details> the chain passes its built-in slot, which is content-box. */
   *,

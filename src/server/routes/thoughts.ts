@@ -50,7 +50,9 @@ function snake(thought: Thought, recipients: ThoughtRecipients) {
     /** The words the user was (or will be) given; null when the outcome was "nothing" or it did not finish. */
     said: thought.outcome && thought.outcome !== "nothing" ? thought.text : null,
     /** Who got them: "persistent_notification" and notify services, a satellite, or "next_conversation". */
-    to: recipientsOf(thought.outcome, recipients),
+    to: thought.spokenOn ? [thought.spokenOn] : recipientsOf(thought.outcome, recipients),
+    /** The Assist satellite the words were spoken on, or null. */
+    spoken_on: thought.spokenOn,
     tools: thought.actions.map(toolLine),
     actions: thought.actions,
     reason: thought.reason,

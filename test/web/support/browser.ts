@@ -74,8 +74,8 @@ export async function expectAccessible(page: Page | Frame, label: string): Promi
 
 /**
  * What sticks out sideways on the page: the document or any element (through shadow roots) whose content
- * is wider than its box, or that reaches past the screen or its card, unless it is meant to scroll sideways (`data-scrolls`, a <pre>, a field) or to
- * cut text with an ellipsis. Each offender as `tag.class: content px > box px`.
+ * is wider than its box, or that (or whose own text: a long word, a URL) reaches past the screen or its card,
+ * unless it is meant to scroll sideways (`data-scrolls`, a <pre>, a field) or to cut text with an ellipsis. Each offender as `tag.class: content px > box px`.
  */
 export async function horizontalOverflow(page: Page): Promise<string[]> {
   return (await page.evaluate(OVERFLOW_SCRIPT)) as string[];
@@ -109,8 +109,25 @@ const OVERFLOW_SCRIPT = `(() => {
           found.push(name(element) + ": past its card's edge by " + Math.round(box.right - card) + " px");
         }
       }
+      const scrollsText = element.closest("pre") != null;
+      if (shown && !scrolled && !ownScroll && !scrollsText && style.overflowX === "visible") texts(element);
       if (element.shadowRoot) visit(element.shadowRoot);
       visit(element);
+    }
+  };
+  // Text runs past its box's edge without the box growing (a long word, a URL): its own lines are measured.
+  const texts = (element) => {
+    const card = element.closest(".card")?.getBoundingClientRect().right;
+    for (const node of Array.from(element.childNodes)) {
+      if (node.nodeType !== Node.TEXT_NODE || !node.textContent.trim()) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const right = Math.max(...Array.from(range.getClientRects()).map((r) => r.right));
+      const what = "text in " + name(element) + " (" + node.textContent.trim().slice(0, 24) + ")";
+      if (right > window.innerWidth + 1) found.push(what + ": right edge " + Math.round(right) + " px");
+      else if (card !== undefined && right > card + 1) {
+        found.push(what + ": past its card's edge by " + Math.round(right - card) + " px");
+      }
     }
   };
   visit(document.documentElement);

@@ -1,8 +1,10 @@
 /** Cyrene with its built web UI and tools for the browser tests, on a random loopback port. */
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { z } from "zod";
 import { defineTool } from "../../../src/tools/define-tool.js";
 import { startHarness, type Harness, type HarnessOptions } from "../../support/harness.js";
 import { testTools } from "../../support/test-tools.js";
+import { UI_TIMEOUT } from "./browser.js";
 import { ensureWebBuilt } from "./web-build.js";
 
 /** Answers like iot_control when an action needs the user's yes. */
@@ -38,3 +40,20 @@ export const person = (id: string, name: string) => ({
   "X-Remote-User-Name": name.toLowerCase(),
   "X-Remote-User-Display-Name": name,
 });
+
+/** A page of its own context, as Ada (the trusted user headers), in the tests' zone; the context is kept to close. */
+export async function pageAsAda(
+  browser: Browser,
+  contexts: BrowserContext[],
+  options: { width: number; height: number; locale: string },
+): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: options.width, height: options.height },
+    locale: options.locale,
+    timezoneId: "Asia/Shanghai",
+    extraHTTPHeaders: person("u-ada", "Ada Lovelace"),
+  });
+  contexts.push(context);
+  context.setDefaultTimeout(UI_TIMEOUT);
+  return context.newPage();
+}

@@ -102,16 +102,12 @@ export const chatStyles = css`
     border-radius: 18px 18px 4px 18px;
     padding: 8px 14px;
     white-space: pre-wrap;
-    overflow-wrap: anywhere;
   }
   .message.assistant {
     align-self: stretch;
     display: grid;
     gap: 8px;
     max-width: 100%;
-  }
-  .markdown {
-    overflow-wrap: anywhere;
   }
   .markdown > :first-child {
     margin-top: 0;
@@ -166,7 +162,6 @@ export const chatStyles = css`
   .tool-summary {
     flex: 1 1 12em;
     min-width: 0;
-    overflow-wrap: anywhere;
   }
   .tool .spinner {
     width: 12px;

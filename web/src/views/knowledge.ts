@@ -353,10 +353,8 @@ export class KnowledgeView extends LitElement {
       .passage {
         margin: 4px 0 0;
         white-space: pre-wrap;
-        overflow-wrap: anywhere;
       }
       .source {
-        overflow-wrap: anywhere;
         font-size: 13px;
       }
       .document {
@@ -370,7 +368,6 @@ export class KnowledgeView extends LitElement {
       }
       .document-title {
         font-size: 15px;
-        overflow-wrap: anywhere;
       }
       button.icon-button.danger {
         color: var(--error-color);

@@ -286,12 +286,10 @@ export class RemindersView extends LitElement {
       }
       .reminder-message {
         font-size: 16px;
-        overflow-wrap: anywhere;
       }
       .chip.target,
       .delivery .chip {
         white-space: normal;
-        overflow-wrap: anywhere;
       }
       .delivery {
         display: flex;

@@ -243,7 +243,6 @@ export class StatusView extends LitElement {
       }
       dd {
         margin: 0;
-        overflow-wrap: anywhere;
       }
       .chips {
         display: flex;
@@ -255,7 +254,6 @@ export class StatusView extends LitElement {
       }
       .error-text {
         color: var(--error-color);
-        overflow-wrap: anywhere;
       }
       .table {
         overflow-x: auto;

@@ -17,6 +17,8 @@ interface Thought {
   text: string | null;
   actions: { tool: string; arguments: string; success: boolean; result: string }[];
   reason: string | null;
+  /** The Assist satellite its words were spoken on. */
+  spoken_on?: string | null;
   conversation_id: string | null;
   tokens: number;
   started_at: string;
@@ -95,7 +97,11 @@ export class ThoughtsView extends LitElement {
     const outcomeClass = { tell: "info", ask: "warn", note: "ok", nothing: "" }[thought.outcome ?? ""] ?? "";
     const statusClass = thought.status === "failed" ? "bad" : thought.status === "running" ? "info" : "";
     const said = saidText(thought.text);
-    const to = thought.outcome ? tOr(`thoughtTo_${thought.outcome}`, "") : "";
+    const to = thought.spoken_on
+      ? t("thoughtSpokenOn", { satellite: thought.spoken_on })
+      : thought.outcome
+        ? tOr(`thoughtTo_${thought.outcome}`, "")
+        : "";
     return html`<li class="card thought" data-id=${thought.id}>
       <div class="row head">
         <time datetime=${thought.started_at}>${dateTime(thought.started_at)}</time>
@@ -185,10 +191,6 @@ export class ThoughtsView extends LitElement {
         color: var(--secondary-text-color);
         margin-right: 4px;
       }
-      .prompt,
-      .topic {
-        overflow-wrap: anywhere;
-      }
       .actions ul {
         margin-top: 4px;
         gap: 4px;
@@ -209,9 +211,6 @@ export class ThoughtsView extends LitElement {
       .error-text {
         color: var(--error-color);
       }
-      .action-summary {
-        overflow-wrap: anywhere;
-      }
       .tool-details {
         margin-left: calc(1em + 8px);
       }
@@ -219,7 +218,6 @@ export class ThoughtsView extends LitElement {
         margin: 4px 0 0;
         border-left: 3px solid var(--primary-color);
         padding-left: 10px;
-        overflow-wrap: anywhere;
       }
       .to {
         margin: 2px 0 0 13px;
