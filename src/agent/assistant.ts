@@ -82,10 +82,7 @@ export class Assistant {
       prompt: { role: "system", content: systemPrompt(options.customPrompt) },
       window: (history) => this.window(history),
     });
-    this.settings = {
-      clock: options.time,
-      turnDeadlineMs: options.turnDeadlineMs,
-    };
+    this.settings = { time: options.time, turnDeadlineMs: options.turnDeadlineMs };
   }
 
   async turn(input: TurnInput, emit: EventSink): Promise<TurnOutcome> {

@@ -26,7 +26,7 @@ export class TurnNotes {
 
   constructor(
     private readonly jobs: BackgroundJobs,
-    private readonly options: Pick<AssistantOptions, "time" | "noteSources">,
+    private readonly options: Pick<AssistantOptions, "noteSources">,
   ) {}
 
   /** `window`: the history the LLM still sees from before this turn. */
@@ -60,8 +60,8 @@ export class TurnNotes {
     }
     if (input.output) sections.push(outputInstruction(input.output));
     else if (input.voice) sections.push(SPOKEN_STYLE);
-    const now = new Date(turn.clock.now());
-    return { role: "system", content: turnNote({ now, timeZone: this.options.time.zone(), sections }) };
+    const now = new Date(turn.time.now());
+    return { role: "system", content: turnNote({ now, timeZone: turn.time.zone(), sections }) };
   }
 
   private remember(conversationId: string, text: string): void {

@@ -52,3 +52,21 @@ export function resolveConversation(
   );
   return { seen: history, priorMessages };
 }
+
+/** An entry point whose calls all continue one conversation per owner (MCP), and its title. */
+export interface OwnConversationRequest {
+  source: string;
+  requester: Requester;
+  title: string;
+}
+
+/**
+ * The one conversation an entry point keeps per owner (MCP: each call is a turn of its own, and the
+ * conversation holds the owner's background jobs and the reminders made there): the requester's own from
+ * this source, opened on its first call. Like every resolution, it never looks past the owner.
+ */
+export function ownConversation(conversations: ConversationStore, request: OwnConversationRequest): string {
+  const { source, requester, title } = request;
+  const [own] = conversations.list({ source, visibleTo: { owner: requester.owner }, limit: 1 });
+  return own?.id ?? conversations.create(source, { title, owner: requester.owner }).id;
+}
