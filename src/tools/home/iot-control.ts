@@ -3,7 +3,7 @@ import type { HomeAssistant, HomeSnapshot } from "../../ha/index.js";
 import type { HomeTime } from "../../time/home-time.js";
 import { ToolError, type Tool, type ToolContext } from "../contract.js";
 import { defineTool } from "../define-tool.js";
-import { Confirmations } from "../confirmations.js";
+import type { Confirmations } from "../confirmations.js";
 import { asToolError, ensureExposedNow, withFreshExposure } from "./iot/ha-access.js";
 import { callAndReport } from "./iot/outcome.js";
 import { describeAction, riskOf, type PlannedAction } from "./iot/risk.js";
@@ -18,10 +18,8 @@ export interface IotControlOptions {
   time: Pick<HomeTime, "now" | "zone">;
   /** How long to wait for the new state after a call (default 2 s). */
   settleMs?: number;
-  /** The risky actions waiting for a yes: compose's one store (default: a store of the tool's own). */
-  confirmations?: Confirmations;
-  /** How long a confirmation stays valid in a store of the tool's own (default 5 min). */
-  confirmationTtlMs?: number;
+  /** The risky actions waiting for the user's yes: the one store, built in compose. */
+  confirmations: Confirmations;
   /** More targets than this need `all: true` (default 5). */
   maxTargetsWithoutAll?: number;
 }
@@ -65,7 +63,7 @@ const DESCRIPTION =
 
 /** The iot_control tool: validated service calls with confirmation of risky actions. */
 export function iotControlTool(options: IotControlOptions): Tool {
-  const confirmations = options.confirmations ?? new Confirmations(options.time, options.confirmationTtlMs);
+  const { confirmations } = options;
   const sensitive = new Set(options.sensitiveDomains);
   const settleMs = options.settleMs ?? 2_000;
 
