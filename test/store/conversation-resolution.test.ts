@@ -55,4 +55,13 @@ describe("an entry point that keeps one conversation per owner (MCP)", () => {
     conversations.delete(first);
     expect(ownConversation(conversations, request)).not.toBe(first);
   });
+
+  it("continues an owner's conversation opened before owners were its external ids", () => {
+    const conversations = new ConversationStore(openDatabase(":memory:"));
+    const older = conversations.create("mcp", { title: "MCP", owner: "household" }).id;
+    const request = { source: "mcp", requester: HOUSEHOLD, title: "MCP" };
+    expect(ownConversation(conversations, request)).toBe(older);
+    expect(conversations.findExternal("mcp", "household")).toBe(older);
+    expect(ownConversation(conversations, request)).toBe(older);
+  });
 });
