@@ -62,8 +62,7 @@ export async function benchLoop(llm: ScriptedLlm, iterations: number): Promise<v
   const loop = () =>
     toolLoop.run({
       messages: [{ role: "user", content: "20+22?" }],
-      policy: allowAllTools,
-      turn: testTurn({ conversationId }),
+      turn: testTurn({ conversationId, policy: allowAllTools }),
       emit: () => {},
     });
   const turn = () => assistant.turn({ message: "20+22?", source: "bench", policy: allowAllTools }, () => {});

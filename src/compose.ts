@@ -24,6 +24,7 @@ import type { Clock } from "./time/clock.js";
 import { createHomeTime } from "./time/home-time.js";
 import { toolAccess } from "./tools/access.js";
 import { toolRegistry, toolSelection } from "./tools/catalog.js";
+import { Confirmations } from "./tools/confirmations.js";
 import { registerMcpTools } from "./tools/mcp/mcp-tools.js";
 import type { Tool } from "./tools/contract.js";
 import type { ToolRegistry } from "./tools/registry.js";
@@ -72,8 +73,16 @@ export function createCyrene(config: Config, options: ComposeOptions): Cyrene {
   const reminders = createReminders({ db, ha, notifier, time, logger, settings: reminderSettings(config) });
   const access = toolAccess(config, stores.databasePath);
   const knowledge = createKnowledge({ db, guard: access.guard, logger, time, ...knowledgeSettings(config) });
-  const ownerOf = (id: string) => conversations.ownerOf(id);
-  const registry = toolRegistry(config, { time, access, ha, reminders, knowledge, ownerOf, extraTools });
+  const confirmations = new Confirmations(time);
+  const registry = toolRegistry(config, {
+    time,
+    access,
+    ha,
+    reminders,
+    knowledge,
+    confirmations,
+    extraTools,
+  });
   const mcpClients = createMcpClients(config, logger, options.mcpBackoff);
 
   // The agent: the LLM, the tool loop, and the turns around it.
@@ -95,7 +104,15 @@ export function createCyrene(config: Config, options: ComposeOptions): Cyrene {
     ...{ toolNames: registry.names(), toolPrefixes: mcpClients.names, reminders: reminders.service },
   });
   const parts = { ...stores, assistant, registry, background, time, llm, ha, reminders, thoughts };
-  const listeners = createListeners(config, { ...parts, knowledge, logger, mcpClients });
+  const calls = toolLoop.calls;
+  const listeners = createListeners(config, {
+    ...parts,
+    calls,
+    confirmations,
+    knowledge,
+    logger,
+    mcpClients,
+  });
   configured("thinker.schedule (CYRENE_THINKER_SCHEDULE)", () => thinking.start());
   reminders.start();
   knowledge.start();

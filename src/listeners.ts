@@ -2,6 +2,7 @@ import type { Server as NetServer } from "node:net";
 import type { Express } from "express";
 import type { Assistant } from "./agent/assistant.js";
 import type { BackgroundJobs } from "./agent/background-jobs.js";
+import type { ToolCallRunner } from "./agent/tool-calls.js";
 import { createOllamaApp } from "./assist/ollama/app.js";
 import { createWyomingServer } from "./assist/wyoming/server.js";
 import { configured } from "./config/load.js";
@@ -22,6 +23,7 @@ import type { Stores } from "./store/stores.js";
 import { HOUSEHOLD, UNNAMED } from "./store/conversation-access.js";
 import type { ThoughtStore } from "./store/thoughts.js";
 import type { HomeTime } from "./time/home-time.js";
+import type { Confirmations } from "./tools/confirmations.js";
 import { allowAllTools } from "./tools/policy.js";
 import type { ToolRegistry } from "./tools/registry.js";
 import { VERSION } from "./version.js";
@@ -41,7 +43,10 @@ export interface Listeners {
 export interface ListenerParts extends Stores {
   assistant: Assistant;
   registry: ToolRegistry;
+  /** The one runner of tool calls (the loop's), for MCP's calls. */
+  calls: ToolCallRunner;
   background: BackgroundJobs;
+  confirmations: Confirmations;
   time: HomeTime;
   llm: { client: LlmClient; health: LlmHealth };
   ha: HomeAssistant;
@@ -69,8 +74,8 @@ export function createListeners(config: Config, parts: ListenerParts): Listeners
   });
   const mcp = configured('mcp.tools (CYRENE_MCP_TOOLS, option "mcp_tools")', () =>
     createMcpServer({
-      ...{ registry, background: parts.background, jobs: parts.jobs, conversations, logger },
-      clock: parts.time,
+      ...{ calls: parts.calls, registry, background: parts.background, conversations, logger },
+      ...{ confirmations: parts.confirmations, time: parts.time },
       whitelist: config.mcp.tools,
       limits: config.agent,
     }),

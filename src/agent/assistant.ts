@@ -5,6 +5,7 @@ import { UNNAMED } from "../store/conversation-access.js";
 import { resolveConversation } from "../store/conversation-resolution.js";
 import type { ConversationStore } from "../store/conversations.js";
 import type { TurnStore } from "../store/turns.js";
+import type { HomeTime } from "../time/home-time.js";
 import type { TurnContext } from "../turn/context.js";
 import type { BackgroundJobs } from "./background-jobs.js";
 import type { EventSink } from "./events.js";
@@ -35,6 +36,8 @@ export {
 } from "./turn-request.js";
 
 export interface AssistantOptions extends TurnNoteOptions {
+  /** The current instant and the home's zone, for the turn note's clock line. */
+  time: Pick<HomeTime, "now" | "zone">;
   customPrompt?: string;
   /** The history sent to the LLM is cut to about this many characters, oldest turns first. */
   historyMaxChars?: number;
@@ -76,10 +79,7 @@ export class Assistant {
       prompt: { role: "system", content: systemPrompt(options.customPrompt) },
       window: (history) => this.window(history),
     });
-    this.settings = {
-      clock: options.time,
-      turnDeadlineMs: options.turnDeadlineMs,
-    };
+    this.settings = { time: options.time, turnDeadlineMs: options.turnDeadlineMs };
   }
 
   async turn(input: TurnInput, emit: EventSink): Promise<TurnOutcome> {

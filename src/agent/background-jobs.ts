@@ -12,6 +12,8 @@ import { clip } from "../text/clip.js";
  */
 export class BackgroundJobs {
   private readonly running = new Set<Promise<unknown>>();
+  /** The calls still at work, by job id: a client that collects a job (MCP's job_result) may wait on one. */
+  private readonly calls = new Map<string, Promise<ToolResult>>();
 
   constructor(
     private readonly store: JobStore,
@@ -38,9 +40,31 @@ export class BackgroundJobs {
       .catch((error: unknown) =>
         this.logger.error({ err: error, jobId: id }, "could not store a background result"),
       )
-      .finally(() => this.running.delete(settled));
+      .finally(() => {
+        this.running.delete(settled);
+        this.calls.delete(id);
+      });
     this.running.add(settled);
+    this.calls.set(id, running);
     return id;
+  }
+
+  /**
+   * A job of `conversationId`'s, collected by a client that asks for it (MCP's job_result): its result
+   * (marked delivered), waiting up to `waitMs` for one still at work; `result` is undefined while it
+   * runs. Undefined for no such job, and for another conversation's, which behaves the same.
+   */
+  async collect(
+    id: string,
+    conversationId: string,
+    waitMs: number,
+  ): Promise<{ toolName: string; result?: ToolResult } | undefined> {
+    const job = this.store.get(id);
+    if (!job || job.conversationId !== conversationId) return undefined;
+    const running = this.calls.get(id);
+    const result = job.result ?? (running ? await settledWithin(running, waitMs) : undefined);
+    if (result) this.store.markDelivered([id]);
+    return { toolName: job.toolName, result };
   }
 
   /**
@@ -66,5 +90,18 @@ export class BackgroundJobs {
   /** Waits for every running job; used at shutdown and by tests. */
   async settle(): Promise<void> {
     while (this.running.size > 0) await Promise.all(this.running);
+  }
+}
+
+/** The result if it settles within `ms`, else undefined. */
+async function settledWithin<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const gaveUp = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms);
+  });
+  try {
+    return await Promise.race([promise, gaveUp]);
+  } finally {
+    clearTimeout(timer);
   }
 }

@@ -1,7 +1,6 @@
 import type { LlmToolCall, ChatMessage } from "../llm/messages.js";
 import type { Logger } from "../logging/logger.js";
 import { fail, ok, type ToolResult } from "../tools/contract.js";
-import type { ToolPolicy } from "../tools/policy.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import type { TurnContext } from "../turn/context.js";
 import type { BackgroundJobs } from "./background-jobs.js";
@@ -16,10 +15,11 @@ export interface ToolCallLimits {
   maxToolResultChars: number;
 }
 
+/** What a call is run in: the turn (its policy, who asks, …) and what the caller adds for its calls. */
 export interface CallContext {
-  policy: ToolPolicy;
   turn: TurnContext;
-  emit: EventSink;
+  /** Where the call's started and finished events go (the loop's event stream); none for an MCP call. */
+  emit?: EventSink;
   /** The turn's end (cancelled, or out of time): a call still running then goes on in the background. */
   signal?: AbortSignal;
   /** Why this call must not run in this turn (answered to the LLM as the call's error), if it must not. */
@@ -28,11 +28,18 @@ export interface CallContext {
   answer?: (call: LlmToolCall) => ToolResult | Promise<ToolResult> | undefined;
 }
 
+/** A call's outcome: its result, and the background job it became when it outlasted the time limit. */
+export interface ToolCallOutcome {
+  result: ToolResult;
+  background?: { jobId: string };
+}
+
 /**
- * Runs one of the LLM's tool calls through the registry: answered within the time limit, or handed to
- * the background jobs with a result that tells the LLM so — also when the turn ends first (the user
- * cancelled, the voice deadline passed): an action under way is not cut off halfway, and its result
- * reaches the next turn.
+ * The one path from a tool call to its result or a background job, for every entry point (the loop's
+ * calls, and MCP's, which translates its own to and from it): through the registry under the turn's
+ * policy, answered within the time limit, or handed to the background jobs with a result that tells the
+ * LLM so — also when the turn ends first (the user cancelled, the voice deadline passed, the MCP client
+ * left): an action under way is not cut off halfway, and its result reaches the next turn.
  */
 export class ToolCallRunner {
   constructor(
@@ -42,8 +49,15 @@ export class ToolCallRunner {
     private readonly limits: ToolCallLimits,
   ) {}
 
+  /** The call's tool message for the LLM. */
   async run(call: LlmToolCall, context: CallContext): Promise<ChatMessage> {
-    const { emit } = context;
+    const { result } = await this.execute(call, context);
+    return toolMessage(call.id, toolResultContent(result, this.limits.maxToolResultChars));
+  }
+
+  /** Runs the call: its result, or the background job it became. Never rejects. */
+  async execute(call: LlmToolCall, context: CallContext): Promise<ToolCallOutcome> {
+    const emit = context.emit ?? (() => {});
     emit({ type: "tool_started", callId: call.id, name: call.name, arguments: call.arguments });
     const started = performance.now();
     const refusal = context.refuse?.(call);
@@ -53,7 +67,6 @@ export class ToolCallRunner {
       : answered
         ? Promise.resolve(answered)
         : this.registry.execute(call, {
-            policy: context.policy,
             logger: this.logger,
             turn: context.turn,
             hardTimeoutMs: this.limits.backgroundTimeoutMs,
@@ -103,6 +116,6 @@ export class ToolCallRunner {
       "tool call",
     );
     emit({ type: "tool_finished", callId: call.id, name: call.name, durationMs, result, background });
-    return toolMessage(call.id, toolResultContent(result, this.limits.maxToolResultChars));
+    return { result, background };
   }
 }

@@ -11,7 +11,6 @@ import {
 } from "../llm/messages.js";
 import type { Logger } from "../logging/logger.js";
 import type { ToolDefinition } from "../tools/contract.js";
-import type { ToolPolicy } from "../tools/policy.js";
 import type { ToolCall, ToolRegistry } from "../tools/registry.js";
 import { ToolSelection } from "../tools/selection/tool-selection.js";
 import type { TurnContext } from "../turn/context.js";
@@ -26,8 +25,7 @@ export interface ToolLoopOptions extends ToolCallLimits {
 
 export interface ToolLoopInput {
   messages: ChatMessage[];
-  policy: ToolPolicy;
-  /** The turn: its signal and deadline stop the run; every tool call gets it whole. */
+  /** The turn: its policy chooses the tools, its signal and deadline stop the run; every call gets it whole. */
   turn: TurnContext;
   emit: EventSink;
   /** Tools of the client's, offered after Cyrene's: a call to one ends the run with `clientCalls`. */
@@ -39,6 +37,9 @@ export interface ToolLoopInput {
   roundsUsed?: number;
 }
 
+/** Shown when the LLM answered nothing: in the user's language where the turn knows it, else English. */
+const NO_ANSWER: Record<string, string> = { en: "(no answer)", zh: "（没有回答）" };
+
 const WRAP_UP =
   "You have used all tool rounds for this request. Answer the user now with what you know, " +
   "and say briefly what you could not finish.";
@@ -48,7 +49,8 @@ const WRAP_UP =
  * results back, and repeat — at most `maxRounds` times, then one last request without tools.
  */
 export class ToolLoop {
-  private readonly calls: ToolCallRunner;
+  /** The one runner of tool calls (compose hands it to MCP's calls too). */
+  readonly calls: ToolCallRunner;
   private readonly selection: ToolSelection;
 
   constructor(
@@ -72,7 +74,7 @@ export class ToolLoop {
     const offer =
       input.toolChoice === "none"
         ? undefined
-        : await this.selection.forTurnAsync(input.policy, messages, input.turn.signal);
+        : await this.selection.forTurnAsync(input.turn.policy, messages, input.turn.signal);
     let offered = offer?.definitions();
     let tools = offered ? [...offered, ...clientTools] : [];
     const usage = emptyUsage();
@@ -157,7 +159,7 @@ export class ToolLoop {
           }
           if (verdict.kind === "replace") held = verdict.text;
           if (held) show(held);
-          if (!shown) emitText("(no answer)");
+          if (!shown) emitText(NO_ANSWER[turn.language ?? "en"] ?? NO_ANSWER.en!);
           const content = verdict.kind === "replace" ? verdict.text : response.content || shown;
           emit({ type: "round_finished", round, messages: [{ role: "assistant", content }] });
           return final(round);
@@ -167,7 +169,6 @@ export class ToolLoop {
         const own = response.toolCalls.filter((call) => !clientNames.has(call.name));
         const theirs = response.toolCalls.filter((call) => clientNames.has(call.name));
         const context = {
-          policy: input.policy,
           turn,
           emit,
           signal: stop.signal,

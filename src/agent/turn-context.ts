@@ -1,4 +1,4 @@
-import type { Clock } from "../time/clock.js";
+import type { HomeTime } from "../time/home-time.js";
 import { UNNAMED } from "../store/conversation-access.js";
 import { NEXT_MESSAGE } from "../turn/confirmation-rule.js";
 import type { TurnCaller, TurnContext } from "../turn/context.js";
@@ -7,7 +7,8 @@ import type { TurnCaller, TurnContext } from "../turn/context.js";
 export type OpenedTurn = Pick<TurnContext, "conversationId" | "turnId" | "turnNumber" | "source">;
 
 export interface TurnSettings {
-  clock: Pick<Clock, "now">;
+  /** The home's time (HomeTime), handed to every turn. */
+  time: Pick<HomeTime, "now" | "zone">;
   /** The configured deadline of every turn; an entry point may only shorten it. */
   turnDeadlineMs?: number;
 }
@@ -21,12 +22,13 @@ export function buildTurnContext(
   const deadlineMs = Math.min(caller.deadlineMs ?? Infinity, settings.turnDeadlineMs ?? Infinity);
   return {
     ...opened,
+    policy: caller.policy,
     requester: caller.requester ?? UNNAMED,
     person: caller.person,
     language: caller.language,
     signal: caller.signal,
     confirmationRule: caller.confirmationRule ?? NEXT_MESSAGE,
     deadlineMs: Number.isFinite(deadlineMs) ? deadlineMs : undefined,
-    clock: settings.clock,
+    time: settings.time,
   };
 }

@@ -1,5 +1,4 @@
 import type { ChatMessage } from "../llm/messages.js";
-import type { HomeTime } from "../time/home-time.js";
 import type { TurnContext } from "../turn/context.js";
 import { latestNoteWith, type NoteSource } from "../turn/note-source.js";
 import type { BackgroundJobs } from "./background-jobs.js";
@@ -9,10 +8,8 @@ import { outputInstruction } from "./structured-output.js";
 import { turnNote } from "./system-prompt.js";
 import type { TurnInput } from "./turn-request.js";
 
-/** What a turn's note is made of besides the turn: the clock and the further note sources. */
+/** What a turn's note is made of besides the turn (whose time gives the clock line). */
 export interface TurnNoteOptions {
-  /** The current instant and the home's zone, for the turn note's clock line. */
-  time: Pick<HomeTime, "now" | "zone">;
   /** Further volatile facts for a turn's note: the Thinker's notes, the remembered facts. */
   noteSources?: NoteSource[];
 }
@@ -69,8 +66,8 @@ export class TurnNotes {
     }
     if (input.output) sections.push(outputInstruction(input.output));
     else if (input.voice) sections.push(SPOKEN_STYLE);
-    const now = new Date(turn.clock.now());
-    return { role: "system", content: turnNote({ now, timeZone: this.options.time.zone(), sections }) };
+    const now = new Date(turn.time.now());
+    return { role: "system", content: turnNote({ now, timeZone: turn.time.zone(), sections }) };
   }
 
   private remember(conversationId: string, text: string): void {

@@ -2,7 +2,6 @@ import type { ChatCompletionToolChoiceOption } from "openai/resources/chat/compl
 import type { SamplingParams } from "../llm/client.js";
 import type { SeenMessage } from "../store/transcript.js";
 import type { ToolDefinition } from "../tools/contract.js";
-import type { ToolPolicy } from "../tools/policy.js";
 import type { TurnCaller } from "../turn/context.js";
 import type { FinalEvent } from "./events.js";
 import type { OutputFormat } from "./structured-output.js";
@@ -11,11 +10,11 @@ import type { EchoedCalls } from "./tool-result-match.js";
 /** What an entry point asks of the Assistant (a new turn, or a paused one resumed) and what it gets back. */
 
 /**
- * What every entry point may ask of a turn besides the message itself. The facts of the turn (who asks,
- * the signal, the deadline, …) are the TurnCaller's; the Assistant builds the turn's context from them.
+ * What every entry point may ask of a turn besides the message itself. The facts of the turn (the tool
+ * policy, who asks, the signal, the deadline, …) are the TurnCaller's; the Assistant builds the turn's
+ * context from them.
  */
 export interface TurnOptions extends TurnCaller {
-  policy: ToolPolicy;
   /** Tools of the client's own (OpenAI clients): a call to one pauses the turn until `resume`. */
   clientTools?: ToolDefinition[];
   toolChoice?: ChatCompletionToolChoiceOption;

@@ -53,7 +53,6 @@ export class TurnRunner {
     const run = (messages: ChatMessage[], overrides: Partial<ToolLoopInput> = {}) =>
       this.deps.toolLoop.run({
         messages,
-        policy: options.policy,
         turn,
         clientTools: options.clientTools,
         toolChoice: options.toolChoice,

@@ -18,7 +18,7 @@ export interface MemoryQuery {
   /** Leave out this turn's messages (the question being asked must not answer itself). */
   excludeTurnId?: string;
   /**
-   * Whose conversations "said" covers: the owner key of the conversation the search is asked from (see
+   * Whose conversations "said" covers: the owner key of the turn's requester (see
    * store/conversation-access.ts). Without one, nothing said is found; facts and thoughts are the
    * household's and found all the same.
    */

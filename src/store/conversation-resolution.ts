@@ -52,3 +52,29 @@ export function resolveConversation(
   );
   return { seen: history, priorMessages };
 }
+
+/** An entry point whose calls all continue one conversation per owner (MCP), and its title. */
+export interface OwnConversationRequest {
+  source: string;
+  requester: Requester;
+  title: string;
+}
+
+/**
+ * The one conversation an entry point keeps per owner (MCP: each call is a turn of its own, and the
+ * conversation holds the owner's background jobs and the reminders made there): the requester's own from
+ * this source, known by the owner key as its external id, opened on its first call. Like every
+ * resolution, it never looks past the owner.
+ */
+export function ownConversation(conversations: ConversationStore, request: OwnConversationRequest): string {
+  const { source, requester, title } = request;
+  const known = conversations.findExternal(source, requester.owner);
+  if (known !== undefined) return known;
+  // Opened before owners were its external ids: found once by owner, and known by the key from then on.
+  const [older] = conversations.list({ source, visibleTo: { owner: requester.owner }, limit: 1 });
+  if (older) {
+    conversations.setExternal(older.id, requester.owner);
+    return older.id;
+  }
+  return conversations.create(source, { title, owner: requester.owner, externalId: requester.owner }).id;
+}

@@ -61,6 +61,7 @@ export class ConversationStore {
          VALUES (?, ?, ?, ?, ?, ?, ?)`,
       ),
       byExternalId: db.prepare("SELECT id FROM conversations WHERE source = ? AND external_id = ?"),
+      setExternal: db.prepare("UPDATE conversations SET external_id = ? WHERE id = ?"),
       get: db.prepare(`SELECT ${columns} FROM conversations WHERE id = ?`),
       touch: db.prepare("UPDATE conversations SET updated_at = ? WHERE id = ?"),
       insertMessage: db.prepare(
@@ -82,7 +83,10 @@ export class ConversationStore {
     };
   }
 
-  create(source: string, options: { title?: string; owner?: string } = {}): ConversationInfo {
+  create(
+    source: string,
+    options: { title?: string; owner?: string; externalId?: string } = {},
+  ): ConversationInfo {
     const now = Date.now();
     const info = {
       id: randomUUID(),
@@ -92,8 +96,13 @@ export class ConversationStore {
       createdAt: now,
       updatedAt: now,
     };
-    this.statements.insert.run(info.id, source, info.title, info.owner, now, now, null);
+    this.statements.insert.run(info.id, source, info.title, info.owner, now, now, options.externalId ?? null);
     return info;
+  }
+
+  /** Gives a conversation the entry point's own id for it (unique per source). */
+  setExternal(id: string, externalId: string): void {
+    this.statements.setExternal.run(externalId, id);
   }
 
   /** A conversation by id, whoever owns it: for the store's own users, never to answer a requester. */

@@ -7,6 +7,7 @@ import type { Logger } from "../logging/logger.js";
 import type { Reminders } from "../reminders/index.js";
 import type { HomeTime } from "../time/home-time.js";
 import type { ToolAccess } from "./access.js";
+import type { Confirmations } from "./confirmations.js";
 import type { Tool } from "./contract.js";
 import { generalTools } from "./general/general-tools.js";
 import { HA_TOOLS, homeTools } from "./home/home-tools.js";
@@ -22,8 +23,8 @@ export interface CatalogParts {
   ha: HomeAssistant;
   reminders: Pick<Reminders, "service" | "store">;
   knowledge: Pick<Knowledge, "base" | "memory" | "maxDocumentBytes">;
-  /** Whose a conversation is (ConversationStore.ownerOf), for memory_search. */
-  ownerOf: (conversationId: string) => string | undefined;
+  /** The one store of risky actions waiting for the user's yes (iot_control asks, MCP's confirm_action finds). */
+  confirmations: Confirmations;
   /** Tools added after the built-in ones (tests use this for tools with scripted behaviour). */
   extraTools?: Tool[];
 }

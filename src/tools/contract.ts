@@ -6,16 +6,18 @@ import type { TurnContext } from "../turn/context.js";
 export type { ToolDefinition, ToolResult };
 export { UNNAMED_TOOL } from "../llm/tool-wire.js";
 
+/** What a tool is told of one call: only what is this call's own; the rest is the turn's. */
 export interface ToolContext {
   /** Aborted when the call is abandoned (hard time limit, shutdown). Long work should check it. */
   signal: AbortSignal;
   /**
-   * The turn the call belongs to: who asks (reminders keep who asked), its conversation, and its id and
-   * number (a tool that needs the user's confirmation accepts it only in the next turn).
+   * The turn the call belongs to: who asks (reminders keep who asked, memory_search recalls only their
+   * words), its conversation, its id and number (a tool that needs the user's confirmation accepts it only
+   * in the next turn), the tool policy (`policy.autonomous`: nobody is watching, refuse what needs the
+   * user's yes), the home's time and the language.
    */
   turn: TurnContext;
-  /** No user is watching (a background thought): refuse what needs the user's confirmation. */
-  autonomous?: boolean;
+  /** The call's own logger (it names the tool and the call). */
   logger: Logger;
 }
 

@@ -13,9 +13,8 @@ export interface ToolCall {
 }
 
 export interface ExecuteOptions {
-  policy: ToolPolicy;
   logger: Logger;
-  /** The turn the call belongs to, handed whole to the tool. */
+  /** The turn the call belongs to (its policy is enforced), handed whole to the tool. */
   turn: TurnContext;
   /** Aborts the call from outside (shutdown). */
   signal?: AbortSignal;
@@ -151,10 +150,11 @@ export class ToolRegistry {
 
   /** Runs one call. Always resolves with a result the LLM can read; never rejects. */
   async execute(call: ToolCall, options: ExecuteOptions): Promise<ToolResult> {
+    const { policy } = options.turn;
     const tool = this.tools.get(call.name);
-    if (!tool || !this.usable(call.name, options.policy)) {
-      options.logger.warn({ tool: call.name, policy: options.policy.name }, "refused a tool call");
-      return fail(this.unavailableMessage(call.name, options.policy));
+    if (!tool || !this.usable(call.name, policy)) {
+      options.logger.warn({ tool: call.name, policy: policy.name }, "refused a tool call");
+      return fail(this.unavailableMessage(call.name, policy));
     }
     const args = parseToolArguments(call.arguments, call.name);
     if (!args.ok) {
@@ -180,7 +180,6 @@ export class ToolRegistry {
     const ctx = {
       signal: controller.signal,
       turn: options.turn,
-      autonomous: options.policy.autonomous ?? false,
       logger: options.logger.child({ tool: call.name, callId: call.id }),
     };
     try {

@@ -1,7 +1,7 @@
 /**
  * When the confirmation question of a risky action, asked in one turn, may be answered. The entry point
  * chooses it (TurnCaller.confirmationRule), the turn carries it, and the confirmation store applies it
- * (tools/home/iot/confirmation-rule.ts). Under every rule a yes also has to come in the same conversation
+ * (tools/confirmations.ts, tools/confirmation-rule.ts). Under every rule a yes also has to come in the same conversation
  * (so from the same owner), within a few minutes, and counts once.
  */
 export type ConfirmationRule = NextMessageRule | ConfirmationToolRule;

@@ -1,6 +1,7 @@
-import type { Clock } from "../time/clock.js";
+import type { HomeTime } from "../time/home-time.js";
 import type { Requester } from "../store/conversation-access.js";
 import type { ConfirmationRule } from "./confirmation-rule.js";
+import type { ToolPolicy } from "./tool-policy.js";
 
 /** Who is talking, as the entry point knows them (HA's user behind ingress). */
 export interface Person {
@@ -10,13 +11,18 @@ export interface Person {
 
 /** What an entry point tells of a turn when it asks for one; the builder adds what the turn itself decides. */
 export interface TurnCaller {
+  /** Which tools the turn may use: the entry point's choice, enforced by the registry on every call. */
+  policy: ToolPolicy;
   /**
    * Whose conversations the turn may open, continue or resume, and whose a new one is (see
    * store/conversation-access.ts). Default: nobody named.
    */
   requester?: Requester;
   person?: Person;
-  /** The language the user speaks, when the entry point knows it ("zh", "en": Wyoming tells by the text). */
+  /**
+   * The language the user speaks, when the entry point knows it ("zh", "en": Wyoming tells by the text);
+   * what Cyrene itself says to the user in the turn (not the LLM) is in it.
+   */
   language?: string;
   /** The caller left (a closed connection, Ctrl-C): the turn stops. */
   signal?: AbortSignal;
@@ -27,8 +33,8 @@ export interface TurnCaller {
 }
 
 /**
- * One turn as every part of it sees it: who asks, in which conversation and turn, from which entry
- * point, until when. Built once per turn by `buildTurnContext` (agent/turn-context.ts) and handed whole
+ * One turn as every part of it sees it: who asks, under which tool policy, in which conversation and
+ * turn, from which entry point, until when, and the home's time. Built once per turn by `buildTurnContext` (agent/turn-context.ts) and handed whole
  * to the tool loop, the registry and every tool. A new per-turn fact is a field here and a line there.
  *
  * It lives in this leaf folder, below agent/ and tools/, so tools and the domain services that add to a
@@ -48,6 +54,6 @@ export interface TurnContext extends TurnCaller {
   confirmationRule: ConfirmationRule;
   /** How long the turn's run may take: the smaller of the entry point's and the configured deadline. */
   deadlineMs?: number;
-  /** The current instant (ms): HomeTime and the schedulers' Clock both have it; tests pass a fixed one. */
-  clock: Pick<Clock, "now">;
+  /** The home's time: the current instant (ms) and the home's zone, read at each use (compose's HomeTime). */
+  time: Pick<HomeTime, "now" | "zone">;
 }

@@ -19,7 +19,7 @@ afterEach(() => {
 
 async function turn(
   message: string,
-  options: { conversationId?: string; policy?: typeof allowAllTools } = {},
+  options: { conversationId?: string; policy?: typeof allowAllTools; language?: string } = {},
 ) {
   const events: AgentEvent[] = [];
   const outcome = await h.cyrene.assistant.turn(
@@ -28,6 +28,7 @@ async function turn(
       conversationId: options.conversationId,
       source: "test",
       policy: options.policy ?? allowAllTools,
+      language: options.language,
     },
     (event) => events.push(event),
   );
@@ -55,6 +56,12 @@ describe("the tool loop", () => {
     expect(request.tools?.map((t) => t.function.name)).toEqual(expect.arrayContaining(["sleep", "add"]));
     expect(request.messages[0]!.role).toBe("system");
     expect(request.messages.at(-1)).toEqual({ role: "user", content: "hi" });
+  });
+
+  it("says it got no answer when the LLM says nothing, in the turn's language where it is known", async () => {
+    h.llm.script({ text: "" }, { text: "" });
+    expect((await turn("hi")).outcome.text).toBe("(no answer)");
+    expect((await turn("你好", { language: "zh" })).outcome.text).toBe("（没有回答）");
   });
 
   it("runs a tool, returns its result under the call id, and asks again", async () => {

@@ -28,7 +28,7 @@ afterAll(() => h.close());
 const callsWhoami = () => h.llm.script({ toolCalls: [{ name: "whoami", arguments: {} }] }, { text: "done" });
 
 describe("a turn's context", () => {
-  it("reaches the tool whole: conversation, turn and its number, entry point, who asks, language, clock", async () => {
+  it("reaches the tool whole: conversation, turn and its number, entry point, policy, who asks, language, time", async () => {
     seen.length = 0;
     const requester = personRequester("u1");
     const person = { id: "u1", name: "Alice" };
@@ -55,6 +55,7 @@ describe("a turn's context", () => {
       turnId: first.turnId,
       turnNumber: 1,
       source: "api",
+      policy: allowAllTools,
       requester,
       person,
       language: "en",
@@ -64,7 +65,7 @@ describe("a turn's context", () => {
       turnId: second.turnId,
       turnNumber: 2,
     });
-    expect(seen[0]!.clock.now()).toBe(NOW.getTime());
+    expect(seen[0]!.time.now()).toBe(NOW.getTime());
   });
 
   it("is built again, the same, for a turn resumed with a client's tool results", async () => {
@@ -98,19 +99,21 @@ describe("a turn's context", () => {
 
 describe("buildTurnContext", () => {
   const opened = { conversationId: "c", turnId: "t", turnNumber: 3, source: "wyoming" };
-  const clock = { now: () => 0 };
+  const time = { now: () => 0, zone: () => "UTC" };
+  const caller = { policy: allowAllTools };
 
   it("gives the turn the shorter of the entry point's and the configured deadline", () => {
     expect(
-      buildTurnContext({ deadlineMs: 5_000 }, opened, { clock, turnDeadlineMs: 60_000 }).deadlineMs,
+      buildTurnContext({ ...caller, deadlineMs: 5_000 }, opened, { time, turnDeadlineMs: 60_000 }).deadlineMs,
     ).toBe(5_000);
     expect(
-      buildTurnContext({ deadlineMs: 90_000 }, opened, { clock, turnDeadlineMs: 60_000 }).deadlineMs,
+      buildTurnContext({ ...caller, deadlineMs: 90_000 }, opened, { time, turnDeadlineMs: 60_000 })
+        .deadlineMs,
     ).toBe(60_000);
-    expect(buildTurnContext({}, opened, { clock }).deadlineMs).toBeUndefined();
+    expect(buildTurnContext(caller, opened, { time }).deadlineMs).toBeUndefined();
   });
 
   it("answers for nobody named when the entry point names no one", () => {
-    expect(buildTurnContext({}, opened, { clock }).requester).toBe(UNNAMED);
+    expect(buildTurnContext(caller, opened, { time }).requester).toBe(UNNAMED);
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createHomeTime } from "../../src/time/home-time.js";
+import { Confirmations } from "../../src/tools/confirmations.js";
 import type { HomeAssistant } from "../../src/ha/index.js";
 import type { ToolResult } from "../../src/tools/contract.js";
 import { iotControlTool } from "../../src/tools/home/iot-control.js";
@@ -35,8 +36,14 @@ describeHa("Home Assistant restarting mid-session", () => {
     "answers 'unavailable' at once while HA is away, then reconnects, re-reads everything and works",
     { timeout: 180_000 },
     async () => {
-      const query = iotQueryTool({ ha, time: createHomeTime({ ha }) });
-      const control = iotControlTool({ ha, time: createHomeTime({ ha }), sensitiveDomains: [] });
+      const time = createHomeTime({ ha });
+      const query = iotQueryTool({ ha, time });
+      const control = iotControlTool({
+        ha,
+        time,
+        confirmations: new Confirmations(time),
+        sensitiveDomains: [],
+      });
       expect(data(await query.execute({ query: "厨房的灯" }, ctx())).results[0]).toMatch(
         /^Kitchen Lights \(light\.kitchen_lights\)/,
       );

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { createHomeTime } from "../../src/time/home-time.js";
+import { Confirmations } from "../../src/tools/confirmations.js";
 import type { HomeAssistant } from "../../src/ha/index.js";
 import type { ToolResult } from "../../src/tools/contract.js";
 import { iotControlTool } from "../../src/tools/home/iot-control.js";
@@ -32,9 +33,10 @@ describeHa("iot tools against a real Home Assistant", (info) => {
   beforeAll(async () => {
     ha = connectHa(info);
     await whenReady(ha);
+    const time = createHomeTime({ ha });
     const tools = {
-      query: iotQueryTool({ ha, time: createHomeTime({ ha }) }),
-      control: iotControlTool({ ha, time: createHomeTime({ ha }), sensitiveDomains: [] }),
+      query: iotQueryTool({ ha, time }),
+      control: iotControlTool({ ha, time, confirmations: new Confirmations(time), sensitiveDomains: [] }),
     };
     // Turns are named "turn-N": N is the turn's number in its conversation.
     run = (tool, args, turnId = "turn-1") =>
@@ -250,9 +252,11 @@ describeHa("iot tools against a real Home Assistant", (info) => {
       }
 
       // A room's lights are a group: more than maxTargetsWithoutAll of them need all.
+      const time = createHomeTime({ ha });
       const strict = iotControlTool({
         ha,
-        time: createHomeTime({ ha }),
+        time,
+        confirmations: new Confirmations(time),
         sensitiveDomains: [],
         maxTargetsWithoutAll: roomLights.length - 1,
       });

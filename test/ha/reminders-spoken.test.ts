@@ -44,10 +44,9 @@ describeHa("spoken reminders through a real Home Assistant", (info) => {
         arguments: JSON.stringify({ message, at, targets: [SPEAKER] }),
       },
       {
-        policy: allowAllTools,
         logger: silentLogger(),
         hardTimeoutMs: 30_000,
-        turn: testTurn({ conversationId: "spoken" }),
+        turn: testTurn({ policy: allowAllTools, conversationId: "spoken" }),
       },
     );
     if (!created.success) throw new Error(created.error);

@@ -69,10 +69,9 @@ describeHa("reminders delivered through a real Home Assistant", (info) => {
     h.cyrene.registry.execute(
       { id: `call-${name}`, name, arguments: JSON.stringify(args) },
       {
-        policy: allowAllTools,
         logger: silentLogger(),
         hardTimeoutMs: 30_000,
-        turn: testTurn({ conversationId: "reminders" }),
+        turn: testTurn({ policy: allowAllTools, conversationId: "reminders" }),
       },
     );
   const ok = async (result: Promise<ToolResult>): Promise<Json> => {

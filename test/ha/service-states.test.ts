@@ -3,6 +3,7 @@ import { inServedState, statesServed } from "../../src/ha/service-states.js";
 import { ToolError } from "../../src/tools/contract.js";
 import { resolveTargets } from "../../src/tools/home/iot/targets.js";
 import { createHomeTime } from "../../src/time/home-time.js";
+import { Confirmations } from "../../src/tools/confirmations.js";
 import { iotControlTool } from "../../src/tools/home/iot-control.js";
 import type { HassServices } from "../../src/ha/types.js";
 import { FAKE_SERVICES, FakeHomeAssistant } from "./support/fake-ha.js";
@@ -162,7 +163,9 @@ describe("iot_control with the live states", () => {
   } as unknown as HassServices;
   const control = (built: BuiltHome) => {
     const ha = new FakeHomeAssistant(built, services);
-    const tool = iotControlTool({ ha, time: createHomeTime({ ha }), sensitiveDomains: [], settleMs: 50 });
+    const time = createHomeTime({ ha });
+    const confirmations = new Confirmations(time);
+    const tool = iotControlTool({ ha, time, confirmations, sensitiveDomains: [], settleMs: 50 });
     return { ha, call: (args: Record<string, unknown>) => tool.execute(args, toolContext({})) };
   };
 

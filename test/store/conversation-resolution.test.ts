@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { HOUSEHOLD, personRequester } from "../../src/store/conversation-access.js";
-import { resolveConversation } from "../../src/store/conversation-resolution.js";
+import { ownConversation, resolveConversation } from "../../src/store/conversation-resolution.js";
 import { ConversationStore } from "../../src/store/conversations.js";
 import { openDatabase } from "../../src/store/database.js";
 
@@ -38,5 +38,30 @@ describe("which conversation a request continues", () => {
       externalId: "ha-2",
     });
     expect(found).toMatchObject({ conversationId: "voice-1" });
+  });
+});
+
+describe("an entry point that keeps one conversation per owner (MCP)", () => {
+  it("opens the owner's conversation on the first call and continues it after, never another owner's", () => {
+    const conversations = new ConversationStore(openDatabase(":memory:"));
+    const request = { source: "mcp", requester: HOUSEHOLD, title: "MCP" };
+    const first = ownConversation(conversations, request);
+    expect(conversations.get(first)).toMatchObject({ source: "mcp", owner: "household", title: "MCP" });
+    expect(ownConversation(conversations, request)).toBe(first);
+    const alices = ownConversation(conversations, { ...request, requester: personRequester("alice") });
+    expect(alices).not.toBe(first);
+    expect(conversations.ownerOf(alices)).toBe("person:alice");
+    // A deleted conversation is opened anew.
+    conversations.delete(first);
+    expect(ownConversation(conversations, request)).not.toBe(first);
+  });
+
+  it("continues an owner's conversation opened before owners were its external ids", () => {
+    const conversations = new ConversationStore(openDatabase(":memory:"));
+    const older = conversations.create("mcp", { title: "MCP", owner: "household" }).id;
+    const request = { source: "mcp", requester: HOUSEHOLD, title: "MCP" };
+    expect(ownConversation(conversations, request)).toBe(older);
+    expect(conversations.findExternal("mcp", "household")).toBe(older);
+    expect(ownConversation(conversations, request)).toBe(older);
   });
 });

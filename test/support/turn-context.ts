@@ -1,4 +1,5 @@
 import { UNNAMED } from "../../src/store/conversation-access.js";
+import { allowAllTools } from "../../src/tools/policy.js";
 import { NEXT_MESSAGE } from "../../src/turn/confirmation-rule.js";
 import type { TurnContext } from "../../src/turn/context.js";
 
@@ -9,9 +10,10 @@ export function testTurn(overrides: Partial<TurnContext> = {}): TurnContext {
     turnId: "turn-1",
     turnNumber: 1,
     source: "test",
+    policy: allowAllTools,
     requester: UNNAMED,
     confirmationRule: NEXT_MESSAGE,
-    clock: { now: () => Date.now() },
+    time: { now: () => Date.now(), zone: () => "UTC" },
     ...overrides,
   };
 }

@@ -51,10 +51,9 @@ describe("HomeTime", () => {
       const result = await cyrene.registry.execute(
         { id: "call-1", name: "iot_query", arguments: JSON.stringify({ query: id }) },
         {
-          policy: allowAllTools,
           logger: silentLogger(),
           hardTimeoutMs: 10_000,
-          turn: testTurn({ conversationId: "time" }),
+          turn: testTurn({ policy: allowAllTools, conversationId: "time" }),
         },
       );
       expect(JSON.stringify(result)).toContain("changed 2026-01-10 06:00");

@@ -60,7 +60,7 @@ describe("the error a small model reads", () => {
     const registry = new ToolRegistry().register(tool);
     const result = await registry.execute(
       { id: "c", name: "iot_control", arguments: '{"service": "light.turn_on", "target": "卧' },
-      { policy: allowAllTools, logger: silentLogger(), hardTimeoutMs: 1_000, turn: testTurn() },
+      { logger: silentLogger(), hardTimeoutMs: 1_000, turn: testTurn({ policy: allowAllTools }) },
     );
     expect(result).toEqual({
       success: false,

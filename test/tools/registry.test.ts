@@ -2,14 +2,21 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { silentLogger } from "../../src/logging/logger.js";
 import { defineTool } from "../../src/tools/define-tool.js";
-import { allowAllTools, AutonomousToolPolicy, whitelistPolicy } from "../../src/tools/policy.js";
+import {
+  allowAllTools,
+  AutonomousToolPolicy,
+  whitelistPolicy,
+  type ToolPolicy,
+} from "../../src/tools/policy.js";
 import { ToolRegistry } from "../../src/tools/registry.js";
 import { testTools } from "../support/test-tools.js";
 import { testTurn } from "../support/turn-context.js";
 
 const { tools, stats } = testTools();
 const registry = new ToolRegistry().register(...tools);
-const options = { policy: allowAllTools, logger: silentLogger(), hardTimeoutMs: 5_000, turn: testTurn() };
+const options = { logger: silentLogger(), hardTimeoutMs: 5_000, turn: testTurn({ policy: allowAllTools }) };
+/** The options of a call in a turn under `policy`. */
+const under = (policy: ToolPolicy) => ({ ...options, turn: testTurn({ policy }) });
 const call = (name: string, args: unknown) => ({ id: "c1", name, arguments: JSON.stringify(args) });
 
 describe("ToolRegistry", () => {
@@ -66,11 +73,11 @@ describe("ToolRegistry", () => {
   it("enforces the policy on execution, not only on listing", async () => {
     const policy = whitelistPolicy("thinker", ["add"]);
     expect(registry.definitions(policy).map((d) => d.name)).toEqual(["add"]);
-    expect(await registry.execute(call("add", { a: 1, b: 2 }), { ...options, policy })).toEqual({
+    expect(await registry.execute(call("add", { a: 1, b: 2 }), under(policy))).toEqual({
       success: true,
       data: { sum: 3 },
     });
-    const refused = await registry.execute(call("explode", {}), { ...options, policy });
+    const refused = await registry.execute(call("explode", {}), under(policy));
     expect(refused).toMatchObject({ success: false, error: expect.stringMatching(/not allowed here/) });
   });
 
@@ -79,12 +86,12 @@ describe("ToolRegistry", () => {
       name: "watched",
       description: "d",
       parameters: z.object({}),
-      execute: (_args, ctx) => ({ autonomous: ctx.autonomous }),
+      execute: (_args, ctx) => ({ autonomous: ctx.turn.policy.autonomous ?? false }),
     });
     const local = new ToolRegistry().register(...tools, watched);
     const policy = new AutonomousToolPolicy(["watched"]);
     expect(local.definitions(policy).map((d) => d.name)).toEqual(["watched"]);
-    expect(await local.execute(call("watched", {}), { ...options, policy })).toEqual({
+    expect(await local.execute(call("watched", {}), under(policy))).toEqual({
       success: true,
       data: { autonomous: true },
     });
@@ -92,7 +99,7 @@ describe("ToolRegistry", () => {
       success: true,
       data: { autonomous: false },
     });
-    expect(await local.execute(call("add", { a: 1, b: 2 }), { ...options, policy })).toMatchObject({
+    expect(await local.execute(call("add", { a: 1, b: 2 }), under(policy))).toMatchObject({
       success: false,
       error: expect.stringMatching(/not allowed here \(policy "autonomous"\)/),
     });

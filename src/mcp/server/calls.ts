@@ -1,49 +1,45 @@
 import { randomUUID } from "node:crypto";
 import type { CallToolResult, Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
 import type { BackgroundJobs } from "../../agent/background-jobs.js";
+import type { ToolCallLimits, ToolCallOutcome, ToolCallRunner } from "../../agent/tool-calls.js";
 import { toolResultContent } from "../../agent/tool-messages.js";
 import { buildTurnContext } from "../../agent/turn-context.js";
 import type { Logger } from "../../logging/logger.js";
-import type { Requester } from "../../store/conversation-access.js";
+import { ownConversation } from "../../store/conversation-resolution.js";
 import type { ConversationStore } from "../../store/conversations.js";
-import type { JobStore } from "../../store/jobs.js";
+import type { HomeTime } from "../../time/home-time.js";
+import type { Confirmations } from "../../tools/confirmations.js";
 import type { ToolResult } from "../../tools/contract.js";
 import type { ToolPolicy } from "../../tools/policy.js";
-import type { ToolCall, ToolRegistry } from "../../tools/registry.js";
-import type { Clock } from "../../time/clock.js";
-import type { Person } from "../../turn/context.js";
+import type { ToolRegistry } from "../../tools/registry.js";
+import type { TurnCaller } from "../../turn/context.js";
 import { annotationsFor } from "./annotations.js";
-import { PendingConfirmations } from "./confirmations.js";
 import { CONFIRM_TOOL, JOB_TOOL } from "./policy.js";
 
-export interface McpCallLimits {
-  /** A call still running after this long goes on in the background (the turn's 8 s). */
-  toolTimeoutMs: number;
-  /** A background call is stopped after this long. */
-  backgroundTimeoutMs: number;
-  maxToolResultChars: number;
-}
-
 export interface McpCallDeps {
+  /** The one runner of tool calls (the loop's): MCP's calls go through it like every other. */
+  calls: ToolCallRunner;
+  /** For the tool list MCP clients are shown. */
   registry: ToolRegistry;
   policy: ToolPolicy;
   background: BackgroundJobs;
-  jobs: JobStore;
   conversations: ConversationStore;
+  /** The one store of questions waiting for a yes: confirm_action finds the tool that asked there. */
+  confirmations: Confirmations;
   logger: Logger;
-  limits: McpCallLimits;
-  clock: Pick<Clock, "now">;
+  /** How long job_result waits for a job still at work, and the size of a result. */
+  limits: Pick<ToolCallLimits, "toolTimeoutMs" | "maxToolResultChars">;
+  time: Pick<HomeTime, "now" | "zone">;
 }
 
 /** Who calls: the conversation owner under the access rule, and the person's name when HA said it. */
-export interface McpCaller {
-  requester: Requester;
-  person?: Person;
-}
+export type McpCaller = Required<Pick<TurnCaller, "requester">> & Pick<TurnCaller, "person">;
+
+const SOURCE = "mcp";
 
 /**
- * Over MCP a question is answered only by confirm_action, in a later call (the confirmations above keep
- * it to the same owner, once); `confirming` is set on confirm_action's call alone.
+ * Over MCP a question is answered only by confirm_action, in a later call (the confirmation store keeps
+ * it to the same owner's conversation, once); `confirming` is set on confirm_action's call alone.
  */
 const RULE = { kind: "confirmation-tool", tool: CONFIRM_TOOL } as const;
 
@@ -75,16 +71,14 @@ const JOB_DEFINITION: McpTool = {
 };
 
 /**
- * Runs MCP tool calls through the registry under the `mcp` policy, with a turn's rules: the registry's
- * argument repair and validation, the tools' own network guard and exposure check, the background
- * hand-off after `toolTimeoutMs` (collected with job_result), errors as `isError` results, and risky
- * actions answered with their confirmation question, carried out only by confirm_action in a later call.
+ * MCP's `tools/list` and `tools/call`, translated to and from Cyrene's one tool-call runtime: each call
+ * is a turn of its own under the `mcp` policy in the owner's MCP conversation (the conversation store
+ * resolves it), run by the ToolCallRunner (argument repair and validation, the time limits, the
+ * background hand-off); errors become `isError` results, a job that went on in the background is
+ * collected with job_result, and a risky action's question is answered only by confirm_action in a
+ * later call.
  */
 export class McpToolCalls {
-  private readonly running = new Map<string, Promise<ToolResult>>();
-  private readonly confirmations = new PendingConfirmations();
-  private readonly conversationOf = new Map<string, string>();
-
   constructor(private readonly deps: McpCallDeps) {}
 
   list(): McpTool[] {
@@ -108,7 +102,12 @@ export class McpToolCalls {
     signal: AbortSignal,
   ): Promise<CallToolResult> {
     const started = performance.now();
-    const conversationId = this.conversation(caller.requester);
+    const { conversations } = this.deps;
+    const conversationId = ownConversation(conversations, {
+      source: SOURCE,
+      requester: caller.requester,
+      title: "MCP",
+    });
     const result = await this.dispatch(name, args ?? {}, caller, conversationId, signal);
     this.deps.logger.info(
       {
@@ -143,51 +142,33 @@ export class McpToolCalls {
       );
     }
     const outcome = await this.run(name, args, caller, conversationId, signal);
-    if ("jobId" in outcome) return stillRunning(outcome.jobId, name);
-    return this.withConfirmation(outcome.result, name, conversationId);
+    return outcome.background ? stillRunning(outcome.background.jobId, name) : this.answer(outcome.result);
   }
 
-  /** A call through the registry: its result, or the background job it became after the time limit. */
-  private async run(
+  /** A call as a turn of its own, through the ToolCallRunner. */
+  private run(
     name: string,
     args: Record<string, unknown>,
     caller: McpCaller,
     conversationId: string,
     signal: AbortSignal,
     { confirming = false } = {},
-  ): Promise<{ result: ToolResult } | { jobId: string }> {
-    const { registry, policy, logger, limits } = this.deps;
-    const call: ToolCall = { id: `mcp-${randomUUID()}`, name, arguments: JSON.stringify(args) };
+  ): Promise<ToolCallOutcome> {
     const turn = buildTurnContext(
-      {
-        requester: caller.requester,
-        person: caller.person,
-        signal,
-        confirmationRule: { ...RULE, confirming },
-      },
+      { ...caller, policy: this.deps.policy, signal, confirmationRule: { ...RULE, confirming } },
       // Every call is a turn of its own (a new id), so a question is never answered in the call that asked.
-      { conversationId, turnId: randomUUID(), turnNumber: 1, source: "mcp" },
-      { clock: this.deps.clock },
+      { conversationId, turnId: randomUUID(), turnNumber: 1, source: SOURCE },
+      { time: this.deps.time },
     );
-    const running = registry.execute(call, {
-      policy,
-      logger,
-      turn,
-      hardTimeoutMs: limits.backgroundTimeoutMs,
-    });
-    const finished = await settledWithin(running, limits.toolTimeoutMs, signal);
-    if (finished) return { result: finished };
+    const call = { id: `mcp-${randomUUID()}`, name, arguments: JSON.stringify(args) };
     // Out of time, or the client cancelled: an action under way is not cut off halfway.
-    const jobId = this.deps.background.adopt(conversationId, call, running);
-    this.running.set(jobId, running);
-    void running.finally(() => this.running.delete(jobId));
-    return { jobId };
+    return this.deps.calls.execute(call, { turn, signal });
   }
 
-  private withConfirmation(result: ToolResult, tool: string, conversationId: string): CallToolResult {
+  /** A result in MCP's terms: a question's note says how a yes is given here. */
+  private answer(result: ToolResult): CallToolResult {
     const data = result.success ? (result.data as Record<string, unknown> | null) : null;
     if (data?.status === "confirmation_required" && typeof data.confirmation_id === "string") {
-      this.confirmations.add(data.confirmation_id, tool, conversationId);
       return this.toResult({
         success: true,
         data: {
@@ -212,7 +193,7 @@ export class McpToolCalls {
       return errorResult(`${CONFIRM_TOOL} is not allowed here (policy "mcp").`);
     }
     const id = typeof args.confirmation_id === "string" ? args.confirmation_id.trim() : "";
-    const tool = id ? this.confirmations.take(id, conversationId) : undefined;
+    const tool = id ? this.deps.confirmations.askedBy(id, conversationId) : undefined;
     if (!tool) {
       return errorResult(
         `Confirmation "${id}" is unknown, expired or already used. Call the tool again to ask anew. ` +
@@ -222,20 +203,17 @@ export class McpToolCalls {
     const outcome = await this.run(tool, { confirmation_id: id }, caller, conversationId, signal, {
       confirming: true,
     });
-    return "jobId" in outcome ? stillRunning(outcome.jobId, tool) : this.toResult(outcome.result);
+    return outcome.background ? stillRunning(outcome.background.jobId, tool) : this.toResult(outcome.result);
   }
 
   private async jobResult(args: Record<string, unknown>, conversationId: string): Promise<CallToolResult> {
     const id = typeof args.job_id === "string" ? args.job_id.trim() : "";
-    const job = id ? this.deps.jobs.get(id) : undefined;
     // Another owner's job behaves as one that does not exist.
-    if (!job || job.conversationId !== conversationId) return errorResult(`There is no job "${id}".`);
-    const running = this.running.get(id);
-    const result =
-      job.result ?? (running ? await settledWithin(running, this.deps.limits.toolTimeoutMs) : undefined);
-    if (!result) return stillRunning(id, job.toolName);
-    this.deps.jobs.markDelivered([id]);
-    return this.withConfirmation(result, job.toolName, conversationId);
+    const job = id
+      ? await this.deps.background.collect(id, conversationId, this.deps.limits.toolTimeoutMs)
+      : undefined;
+    if (!job) return errorResult(`There is no job "${id}".`);
+    return job.result ? this.answer(job.result) : stillRunning(id, job.toolName);
   }
 
   private toResult(result: ToolResult): CallToolResult {
@@ -243,21 +221,6 @@ export class McpToolCalls {
     return {
       content: [{ type: "text", text: toolResultContent(result, this.deps.limits.maxToolResultChars) }],
     };
-  }
-
-  /**
-   * The requester's MCP conversation: one per owner, which holds its background jobs and the reminders
-   * made over MCP, and scopes memory_search to that owner (conversation-access.ts).
-   */
-  private conversation(requester: Requester): string {
-    const { conversations } = this.deps;
-    const known = this.conversationOf.get(requester.owner);
-    if (known && conversations.get(known)) return known;
-    const id =
-      conversations.list({ source: "mcp", visibleTo: { owner: requester.owner }, limit: 1 })[0]?.id ??
-      conversations.create("mcp", { title: "MCP", owner: requester.owner }).id;
-    this.conversationOf.set(requester.owner, id);
-    return id;
   }
 }
 
@@ -274,26 +237,4 @@ function stillRunning(jobId: string, tool: string): CallToolResult {
       `with ${JOB_TOOL} and job_id "${jobId}". Do not call ${tool} again for the same request.`,
   });
   return { content: [{ type: "text", text }] };
-}
-
-/** The result if it settles within `ms` (and before `signal` aborts), else undefined. */
-async function settledWithin<T>(
-  promise: Promise<T>,
-  ms: number,
-  signal?: AbortSignal,
-): Promise<T | undefined> {
-  let timer: NodeJS.Timeout | undefined;
-  let onAbort = () => {};
-  const gaveUp = new Promise<undefined>((resolve) => {
-    timer = setTimeout(() => resolve(undefined), ms);
-    onAbort = () => resolve(undefined);
-    if (signal?.aborted) onAbort();
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
-  try {
-    return await Promise.race([promise, gaveUp]);
-  } finally {
-    clearTimeout(timer);
-    signal?.removeEventListener("abort", onAbort);
-  }
 }

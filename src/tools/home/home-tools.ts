@@ -2,6 +2,7 @@ import type { Config } from "../../config/schema.js";
 import type { HomeAssistant } from "../../ha/index.js";
 import type { Reminders } from "../../reminders/index.js";
 import type { HomeTime } from "../../time/home-time.js";
+import type { Confirmations } from "../confirmations.js";
 import type { Tool } from "../contract.js";
 import { iotControlTool } from "./iot-control.js";
 import { iotQueryTool } from "./iot-query.js";
@@ -15,13 +16,18 @@ export const HA_TOOLS = ["iot_query", "iot_control", "reminder_create", "reminde
 /** iot_query and iot_control, then the three reminder tools. */
 export function homeTools(
   config: Config,
-  parts: { ha: HomeAssistant; time: HomeTime; reminders: Pick<Reminders, "service" | "store"> },
+  parts: {
+    ha: HomeAssistant;
+    time: HomeTime;
+    reminders: Pick<Reminders, "service" | "store">;
+    confirmations: Confirmations;
+  },
 ): Tool[] {
-  const { ha, time } = parts;
+  const { ha, time, confirmations } = parts;
   const { service: reminders, store } = parts.reminders;
   return [
     iotQueryTool({ ha, time }),
-    iotControlTool({ ha, time, sensitiveDomains: config.ha.sensitiveDomains }),
+    iotControlTool({ ha, time, confirmations, sensitiveDomains: config.ha.sensitiveDomains }),
     reminderCreateTool({ reminders, time }),
     reminderListTool({ reminders, store, time }),
     reminderDeleteTool({ reminders, time }),

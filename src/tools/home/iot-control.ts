@@ -3,7 +3,7 @@ import type { HomeAssistant, HomeSnapshot } from "../../ha/index.js";
 import type { HomeTime } from "../../time/home-time.js";
 import { ToolError, type Tool, type ToolContext } from "../contract.js";
 import { defineTool } from "../define-tool.js";
-import { Confirmations } from "./iot/confirmations.js";
+import type { Confirmations } from "../confirmations.js";
 import { asToolError, ensureExposedNow, withFreshExposure } from "./iot/ha-access.js";
 import { callAndReport } from "./iot/outcome.js";
 import { describeAction, riskOf, type PlannedAction } from "./iot/risk.js";
@@ -18,8 +18,8 @@ export interface IotControlOptions {
   time: Pick<HomeTime, "now" | "zone">;
   /** How long to wait for the new state after a call (default 2 s). */
   settleMs?: number;
-  /** How long a confirmation stays valid (default 5 min). */
-  confirmationTtlMs?: number;
+  /** The risky actions waiting for the user's yes: the one store, built in compose. */
+  confirmations: Confirmations;
   /** More targets than this need `all: true` (default 5). */
   maxTargetsWithoutAll?: number;
 }
@@ -63,7 +63,7 @@ const DESCRIPTION =
 
 /** The iot_control tool: validated service calls with confirmation of risky actions. */
 export function iotControlTool(options: IotControlOptions): Tool {
-  const confirmations = new Confirmations(options.confirmationTtlMs);
+  const { confirmations } = options;
   const sensitive = new Set(options.sensitiveDomains);
   const settleMs = options.settleMs ?? 2_000;
 
@@ -96,7 +96,7 @@ export function iotControlTool(options: IotControlOptions): Tool {
       const risk = riskOf(action, sensitive);
       if (!risk) return run(home, action, ctx, false);
       const description = describeAction(action);
-      if (ctx.autonomous) {
+      if (ctx.turn.policy.autonomous) {
         throw new ToolError(
           `Not done: to ${description} needs the user's confirmation because ${risk}, and no one is here ` +
             "to give it. Tell the user instead, if it matters.",
@@ -104,7 +104,7 @@ export function iotControlTool(options: IotControlOptions): Tool {
       }
       const entityIds = action.entities.map((e) => e.entityId);
       const { domain, service, data } = action;
-      const id = confirmations.create({ domain, service, data, entityIds, description }, ctx);
+      const id = confirmations.create("iot_control", { domain, service, data, entityIds, description }, ctx);
       return {
         status: "confirmation_required",
         confirmation_id: id,

@@ -8,8 +8,6 @@ import { memorySearchTool } from "./memory-search.js";
 
 export interface KnowledgeToolsOptions {
   knowledge: Pick<Knowledge, "base" | "memory" | "maxDocumentBytes">;
-  /** Whose a conversation is (ConversationStore.ownerOf), for memory_search. */
-  ownerOf: (conversationId: string) => string | undefined;
   files: FileAccess;
   time: HomeTime;
 }
@@ -20,6 +18,6 @@ export function knowledgeTools(options: KnowledgeToolsOptions): Tool[] {
   return [
     knowledgeIngestTool({ knowledge: base, files: options.files, maxFileBytes: maxDocumentBytes }),
     knowledgeSearchTool({ knowledge: base }),
-    memorySearchTool({ memory, ownerOf: options.ownerOf, time: options.time }),
+    memorySearchTool({ memory, time: options.time }),
   ];
 }

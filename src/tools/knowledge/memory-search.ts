@@ -7,8 +7,6 @@ import { defineTool } from "../define-tool.js";
 
 export interface MemorySearchOptions {
   memory: MemorySearch;
-  /** Whose a conversation is (its owner key): a turn recalls only what was said in its owner's conversations. */
-  ownerOf: (conversationId: string) => string | undefined;
   time: Pick<HomeTime, "now" | "zone">;
 }
 
@@ -17,8 +15,9 @@ const DESCRIPTION =
   "by words and/or time (from/to: 上周, 2026-03-01). No query: the newest.";
 
 /**
- * Searches what was said in earlier conversations of the asking conversation's owner (a person's own
- * chats, or the household's voice conversations), the remembered facts and the Thinker's thoughts.
+ * Searches what was said in earlier conversations of the turn's requester (a person's own chats, or the
+ * household's voice conversations: its owner key, also for one who may open any conversation), the
+ * remembered facts and the Thinker's thoughts.
  */
 export function memorySearchTool(options: MemorySearchOptions): Tool {
   const parameters = z.object({
@@ -44,7 +43,8 @@ export function memorySearchTool(options: MemorySearchOptions): Tool {
         kind: args.kind,
         limit: args.limit,
         excludeTurnId: ctx.turn.turnId,
-        owner: options.ownerOf(ctx.turn.conversationId),
+        // Asked from no conversation, it cannot tell whose words it may show: nothing said.
+        owner: ctx.turn.conversationId ? ctx.turn.requester.owner : undefined,
       });
       const day = (ms: number) => DateTime.fromMillis(ms, { zone }).toFormat("yyyy-MM-dd HH:mm");
       return {

@@ -66,8 +66,7 @@ export async function startScriptedLoop() {
     const messages: ChatMessage[] = [...history, { role: "user", content: message }];
     const final = await toolLoop.run({
       messages,
-      policy: allowAllTools,
-      turn: testTurn({ conversationId: "c" }),
+      turn: testTurn({ conversationId: "c", policy: allowAllTools }),
       emit: (event) => events.push(event),
     });
     const texts = events.flatMap((e) => (e.type === "text" ? [e.text] : []));

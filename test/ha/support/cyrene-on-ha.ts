@@ -74,10 +74,9 @@ export class CyreneOnHa {
     return this.current.registry.execute(
       { id: `call-${name}`, name, arguments: JSON.stringify(args) },
       {
-        policy: allowAllTools,
         logger: silentLogger(),
         hardTimeoutMs: 30_000,
-        turn: testTurn({ conversationId: "reminders" }),
+        turn: testTurn({ policy: allowAllTools, conversationId: "reminders" }),
       },
     );
   }

@@ -1,6 +1,7 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { describe, expect, it } from "vitest";
 import { BackgroundJobs } from "../../../src/agent/background-jobs.js";
+import { ToolCallRunner } from "../../../src/agent/tool-calls.js";
 import { silentLogger } from "../../../src/logging/logger.js";
 import { McpToolCalls } from "../../../src/mcp/server/calls.js";
 import { mcpPolicy } from "../../../src/mcp/server/policy.js";
@@ -9,6 +10,7 @@ import { ConversationStore } from "../../../src/store/conversations.js";
 import { openDatabase } from "../../../src/store/database.js";
 import { JobStore } from "../../../src/store/jobs.js";
 import { createHomeTime } from "../../../src/time/home-time.js";
+import { Confirmations } from "../../../src/tools/confirmations.js";
 import { iotControlTool } from "../../../src/tools/home/iot-control.js";
 import { allowAllTools } from "../../../src/tools/policy.js";
 import { ToolRegistry } from "../../../src/tools/registry.js";
@@ -20,22 +22,21 @@ import { testTurn } from "../../support/turn-context.js";
 /** McpToolCalls over iot_control on a fake HA: what an MCP client may and may not do with a question. */
 function setup() {
   const ha = new FakeHomeAssistant(sampleHome());
+  const time = createHomeTime({ ha });
+  const confirmations = new Confirmations(time);
   const registry = new ToolRegistry().register(
-    iotControlTool({ ha, time: createHomeTime({ ha }), sensitiveDomains: [], settleMs: 50 }),
+    iotControlTool({ ha, time, confirmations, sensitiveDomains: [], settleMs: 50 }),
   );
   const db = openDatabase(":memory:");
   const logger = silentLogger();
-  const jobs = new JobStore(db);
   const conversations = new ConversationStore(db);
+  const background = new BackgroundJobs(new JobStore(db), logger, 16_000);
+  const limits = { toolTimeoutMs: 5_000, backgroundTimeoutMs: 10_000, maxToolResultChars: 16_000 };
   const calls = new McpToolCalls({
+    calls: new ToolCallRunner(registry, background, logger, limits),
     registry,
     policy: mcpPolicy(registry.names(), undefined),
-    background: new BackgroundJobs(jobs, logger, 16_000),
-    jobs,
-    conversations,
-    logger,
-    limits: { toolTimeoutMs: 5_000, backgroundTimeoutMs: 10_000, maxToolResultChars: 16_000 },
-    clock: { now: () => Date.now() },
+    ...{ background, conversations, confirmations, logger, limits, time },
   });
   const signal = new AbortController().signal;
   const household = { requester: HOUSEHOLD };
@@ -84,10 +85,16 @@ describe("confirmations over MCP", () => {
     const id = await ask();
     const [mcpConversation] = conversations.list({ source: "mcp", visibleTo: HOUSEHOLD });
     // A chat turn (the next-message rule) numbered right after the question's call (MCP calls are turn 1).
-    const turn = testTurn({ conversationId: mcpConversation!.id, turnId: "chat", turnNumber: 2, signal });
+    const turn = testTurn({
+      conversationId: mcpConversation!.id,
+      turnId: "chat",
+      turnNumber: 2,
+      signal,
+      policy: allowAllTools,
+    });
     const result = await registry.execute(
       { id: "c1", name: "iot_control", arguments: JSON.stringify({ confirmation_id: id }) },
-      { policy: allowAllTools, logger, turn, hardTimeoutMs: 10_000 },
+      { logger, turn, hardTimeoutMs: 10_000 },
     );
     expect(result.success ? "taken" : result.error).toMatch(/can only be answered there/);
     expect(ha.calls).toHaveLength(0);

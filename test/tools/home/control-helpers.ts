@@ -1,4 +1,5 @@
 import { createHomeTime } from "../../../src/time/home-time.js";
+import { Confirmations } from "../../../src/tools/confirmations.js";
 import type { ToolResult } from "../../../src/tools/contract.js";
 import { iotControlTool, type IotControlOptions } from "../../../src/tools/home/iot-control.js";
 import { FakeHomeAssistant } from "../../ha/support/fake-ha.js";
@@ -10,9 +11,11 @@ export type Data = Record<string, unknown> & { results: string[]; done: string }
 /** iot_control on a fake HA over the sample home; `call` runs it in a given turn and conversation. */
 export function setupControl(options: Partial<IotControlOptions> = {}, home = sampleHome()) {
   const ha = new FakeHomeAssistant(home);
+  const time = createHomeTime({ ha });
   const tool = iotControlTool({
     ha,
-    time: createHomeTime({ ha }),
+    time,
+    confirmations: new Confirmations(time),
     sensitiveDomains: [],
     settleMs: 300,
     ...options,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createHomeTime } from "../../../src/time/home-time.js";
+import { Confirmations } from "../../../src/tools/confirmations.js";
 import { iotControlTool } from "../../../src/tools/home/iot-control.js";
 import { FakeHomeAssistant } from "../../ha/support/fake-ha.js";
 import { sampleHome } from "../../ha/support/sample-home.js";
@@ -48,7 +49,7 @@ describe("iot_control confirmations", () => {
   });
 
   it("lets confirmations expire", async () => {
-    const { call } = setup({ confirmationTtlMs: 50 });
+    const { call } = setup({ confirmations: new Confirmations({ now: () => Date.now() }, 50) });
     const id = data(await call(unlock, "turn-1")).confirmation_id as string;
     await new Promise((r) => setTimeout(r, 80));
     expect(error(await call({ confirmation_id: id }, "turn-2"))).toMatch(/unknown or expired/);
@@ -89,7 +90,9 @@ describe("iot_control confirmations", () => {
 
   it("refuses outright, asking no one, when no user is there to confirm (a background thought)", async () => {
     const ha = new FakeHomeAssistant(sampleHome());
-    const tool = iotControlTool({ ha, time: createHomeTime({ ha }), sensitiveDomains: [], settleMs: 300 });
+    const time = createHomeTime({ ha });
+    const confirmations = new Confirmations(time);
+    const tool = iotControlTool({ ha, time, confirmations, sensitiveDomains: [], settleMs: 300 });
     const ctx = toolContext({ turnId: "turn-1", turnNumber: 1, conversationId: "thought", autonomous: true });
     expect(error(await tool.execute(unlock, ctx))).toMatch(
       /^Not done: to unlock Front Door \(lock\.front_door\) needs the user's confirmation because .*no one is here/,

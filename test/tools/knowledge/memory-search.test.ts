@@ -36,10 +36,9 @@ const memorySearch = async (args: Record<string, unknown>, conversationId = aske
   const result = await h.cyrene.registry.execute(
     { id: `m${++calls}`, name: "memory_search", arguments: JSON.stringify(args) },
     {
-      policy: allowAllTools,
       logger: silentLogger(),
       hardTimeoutMs: 5_000,
-      turn: testTurn(conversationId === undefined ? {} : { conversationId }),
+      turn: testTurn({ policy: allowAllTools, ...(conversationId === undefined ? {} : { conversationId }) }),
     },
   );
   if (!result.success) throw new Error(result.error);
@@ -127,7 +126,7 @@ describe("memory_search", () => {
   it("says what it cannot read", async () => {
     const result = await h.cyrene.registry.execute(
       { id: "bad", name: "memory_search", arguments: JSON.stringify({ query: "x", from: "whenever" }) },
-      { policy: allowAllTools, logger: silentLogger(), hardTimeoutMs: 5_000, turn: testTurn() },
+      { logger: silentLogger(), hardTimeoutMs: 5_000, turn: testTurn({ policy: allowAllTools }) },
     );
     expect(result).toMatchObject({ success: false, error: expect.stringMatching(/Could not understand/) });
   });

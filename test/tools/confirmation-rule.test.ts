@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { judgeAnswer, type AskedIn } from "../../../../src/tools/home/iot/confirmation-rule.js";
-import { NEXT_MESSAGE, type ConfirmationRule } from "../../../../src/turn/confirmation-rule.js";
-import { testTurn } from "../../../support/turn-context.js";
+import { judgeAnswer, type AskedIn } from "../../src/tools/confirmation-rule.js";
+import { NEXT_MESSAGE, type ConfirmationRule } from "../../src/turn/confirmation-rule.js";
+import { testTurn } from "../support/turn-context.js";
 
 const question = { id: "confirm-1", would: "unlock Front Door (lock.front_door)" };
 const mcp = (confirming: boolean): ConfirmationRule => ({

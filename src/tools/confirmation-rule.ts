@@ -1,5 +1,5 @@
-import type { ConfirmationRule, ConfirmationToolRule } from "../../../turn/confirmation-rule.js";
-import type { TurnContext } from "../../../turn/context.js";
+import type { ConfirmationRule, ConfirmationToolRule } from "../turn/confirmation-rule.js";
+import type { TurnContext } from "../turn/context.js";
 
 /** The turn a confirmation question was asked in, and the rule its entry point set for the answer. */
 export interface AskedIn {

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
-import type { ToolContext } from "../../contract.js";
-import { ToolError } from "../../contract.js";
+import type { HomeTime } from "../time/home-time.js";
+import type { ToolContext } from "./contract.js";
+import { ToolError } from "./contract.js";
 import { judgeAnswer, type AskedIn } from "./confirmation-rule.js";
 
 export interface StoredAction {
@@ -12,35 +13,46 @@ export interface StoredAction {
 }
 
 interface Pending {
+  /** The tool that asked, and that carries the action out once the yes is taken. */
+  tool: string;
   action: StoredAction;
   conversationId: string;
   asked: AskedIn;
   expiresAt: number;
 }
 
+/** How long a confirmation question stays open, behind every entry point. */
+export const CONFIRMATION_TTL_MS = 5 * 60_000;
+
 /**
- * Risky actions waiting for the user's yes. A yes counts only in the same conversation, for a few
- * minutes, once, and when the rule the asking turn's entry point set allows it (confirmation-rule.ts):
- * in chat the user's very next message, over MCP a later confirm_action call. So the LLM can't confirm
- * on the user's behalf in the turn that asked, nor pick an old request up later.
+ * Risky actions waiting for the user's yes: the one store of them, for every entry point (built once in
+ * compose, shared by the tool that asks and by MCP's confirm_action, which finds the asking tool here). A
+ * yes counts only in the same conversation, for a few minutes, once, and when the rule the asking turn's
+ * entry point set allows it (confirmation-rule.ts): in chat the user's very next message, over MCP a
+ * later confirm_action call. So the LLM can't confirm on the user's behalf in the turn that asked, nor
+ * pick an old request up later.
  */
 export class Confirmations {
   private readonly pending = new Map<string, Pending>();
 
   constructor(
-    private readonly ttlMs = 5 * 60_000,
-    private readonly now = () => Date.now(),
+    private readonly time: Pick<HomeTime, "now">,
+    private readonly ttlMs = CONFIRMATION_TTL_MS,
+    private readonly max = 1_000,
   ) {}
 
-  create(action: StoredAction, ctx: ToolContext): string {
+  /** Stores `tool`'s question about `action` in the turn's conversation; its id. */
+  create(tool: string, action: StoredAction, ctx: ToolContext): string {
     this.prune();
     if (!ctx.turn.conversationId || !ctx.turn.turnId) {
       throw new ToolError(
         `This action (${action.description}) needs the user's confirmation, which is only possible in a conversation. It was not done.`,
       );
     }
+    if (this.pending.size >= this.max) this.pending.delete(this.pending.keys().next().value!);
     const id = `confirm-${randomBytes(4).toString("hex")}`;
     this.pending.set(id, {
+      tool,
       action,
       conversationId: ctx.turn.conversationId,
       asked: {
@@ -48,9 +60,16 @@ export class Confirmations {
         turnNumber: ctx.turn.turnNumber,
         rule: ctx.turn.confirmationRule,
       },
-      expiresAt: this.now() + this.ttlMs,
+      expiresAt: this.time.now() + this.ttlMs,
     });
     return id;
+  }
+
+  /** The tool that asked question `id`, if it is still open in this conversation (MCP's confirm_action). */
+  askedBy(id: string, conversationId: string): string | undefined {
+    this.prune();
+    const pending = this.pending.get(id.trim());
+    return pending?.conversationId === conversationId ? pending.tool : undefined;
   }
 
   /** The confirmed action, or a ToolError saying why it can't run. `consume` it once it is carried out. */
@@ -77,7 +96,7 @@ export class Confirmations {
   }
 
   private prune(): void {
-    const now = this.now();
+    const now = this.time.now();
     for (const [id, pending] of this.pending) if (pending.expiresAt <= now) this.pending.delete(id);
   }
 }
