@@ -26,6 +26,7 @@ export function buildTurnContext(
     language: caller.language,
     signal: caller.signal,
     confirmationRule: caller.confirmationRule ?? NEXT_MESSAGE,
+    speaker: caller.speaker,
     deadlineMs: Number.isFinite(deadlineMs) ? deadlineMs : undefined,
     clock: settings.clock,
   };
