@@ -8,7 +8,7 @@ import { createOllamaServer } from "../../src/assist/ollama/server.js";
 import { createCyrene, type Cyrene } from "../../src/compose.js";
 import { loadConfig } from "../../src/config/load.js";
 import type { Config } from "../../src/config/schema.js";
-import { silentLogger } from "../../src/logging/logger.js";
+import { silentLogger, type Logger } from "../../src/logging/logger.js";
 import type { Notifier } from "../../src/notify/notifier.js";
 import type { Tool } from "../../src/tools/contract.js";
 import type { Backoff } from "../../src/mcp/client/connection.js";
@@ -40,6 +40,8 @@ export interface HarnessOptions {
   notifier?: Notifier;
   /** How soon an unreachable MCP server is tried again. */
   mcpBackoff?: Backoff;
+  /** Where Cyrene logs (default: nowhere). */
+  logger?: Logger;
 }
 
 /** Cyrene wired as in production, against a scripted LLM server, listening on a random loopback port. */
@@ -63,7 +65,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const now = options.clock;
   const clock = now && { ...systemClock, now: () => now().getTime() };
   let cyrene = createCyrene(config, {
-    logger: silentLogger(),
+    logger: options.logger ?? silentLogger(),
     extraTools: options.tools,
     mcpBackoff: options.mcpBackoff,
     clock,
@@ -92,7 +94,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       await closeAll(servers);
       await cyrene.close();
       cyrene = createCyrene(config, {
-        logger: silentLogger(),
+        logger: options.logger ?? silentLogger(),
         extraTools: options.tools,
         mcpBackoff: options.mcpBackoff,
         clock,
