@@ -21,14 +21,21 @@ import { restCall, restState } from "./support/real-ha.js";
 /** The line DOCS has the user paste into the agent's instructions. */
 const ROOM_LINE = "Speaker area: {{ area_name(llm_context.device_id) }} (device {{ llm_context.device_id }})";
 
+interface Phrase {
+  text: string;
+  /** What the LLM passes as iot_control's target for it. */
+  target: string;
+  answer: string;
+}
+
 interface Said {
   language: string;
   /** "Turn on the light" said without a room, and the target the LLM passes for it. */
-  lightOn: { text: string; target: string; answer: string };
+  lightOn: Phrase;
   /** "It's cold in here". */
-  cold: { text: string; target: string; answer: string };
+  cold: Phrase;
   /** A room named while the satellite is in another one. */
-  named: { text: string; target: string; answer: string };
+  named: Phrase;
 }
 
 const LANGUAGES: Said[] = [
@@ -169,11 +176,12 @@ describeHa("the speaker's room through HA's Assist pipeline", (info) => {
   const say = async (
     kind: "line" | "api",
     language: string,
-    text: string,
-    call: { service: string; target: string; data?: Record<string, unknown> },
-    answer: string,
+    { text, target, answer }: Phrase,
+    service: string,
+    data?: Record<string, unknown>,
     deviceId: string | undefined = satellite,
   ) => {
+    const call = { service, target, ...(data ? { data } : {}) };
     let note = "";
     h.llm.script(
       (request) => {
@@ -223,16 +231,7 @@ describeHa("the speaker's room through HA's Assist pipeline", (info) => {
       async () => {
         await placeSatellite("kitchen");
         await lightsOff(entities.kitchenLights.entityId, ...bedroomLights);
-        const turn = await say(
-          "line",
-          language,
-          said.lightOn.text,
-          {
-            service: "light.turn_on",
-            target: said.lightOn.target,
-          },
-          said.lightOn.answer,
-        );
+        const turn = await say("line", language, said.lightOn, "light.turn_on");
         expect(turn.spoken).toBe(said.lightOn.answer);
         expect(resultIds(turn.result)).toEqual([entities.kitchenLights.entityId]);
         await expect
@@ -262,17 +261,7 @@ describeHa("the speaker's room through HA's Assist pipeline", (info) => {
         const hvac = info.fixture.climate;
         const before = (await restState(info, hvac)).state;
         try {
-          const turn = await say(
-            "line",
-            language,
-            said.cold.text,
-            {
-              service: "climate.set_hvac_mode",
-              target: said.cold.target,
-              data: { hvac_mode: "heat" },
-            },
-            said.cold.answer,
-          );
+          const turn = await say("line", language, said.cold, "climate.set_hvac_mode", { hvac_mode: "heat" });
           expect(turn.spoken).toBe(said.cold.answer);
           expect(resultIds(turn.result)).toEqual([hvac]);
           await expect.poll(async () => (await restState(info, hvac)).state).toBe("heat");
@@ -291,13 +280,7 @@ describeHa("the speaker's room through HA's Assist pipeline", (info) => {
         // The Assist API's prompt names the room; "the light" said in English of a room with two is both
         // only when said as "lights", so the LLM passes the plural here.
         const target = language === "en" ? "lights" : said.lightOn.target;
-        const turn = await say(
-          "api",
-          language,
-          said.lightOn.text,
-          { service: "light.turn_on", target },
-          said.lightOn.answer,
-        );
+        const turn = await say("api", language, { ...said.lightOn, target }, "light.turn_on");
         expect(turn.note).toMatch(/You are in area 卧室 and all generic commands/);
         expect(turn.spoken).toBe(said.lightOn.answer);
         expect(resultIds(turn.result)).toEqual(bedroomLights);
@@ -316,16 +299,7 @@ describeHa("the speaker's room through HA's Assist pipeline", (info) => {
       async () => {
         await placeSatellite("kitchen");
         await lightsOff(entities.kitchenLights.entityId, ...bedroomLights);
-        const turn = await say(
-          "line",
-          language,
-          said.named.text,
-          {
-            service: "light.turn_on",
-            target: said.named.target,
-          },
-          said.named.answer,
-        );
+        const turn = await say("line", language, said.named, "light.turn_on");
         expect(turn.spoken).toBe(said.named.answer);
         expect(resultIds(turn.result)).toEqual(bedroomLights);
         expect((await restState(info, entities.kitchenLights.entityId)).state).toBe("off");
@@ -339,17 +313,7 @@ describeHa("the speaker's room through HA's Assist pipeline", (info) => {
       async () => {
         const noRoom = async (deviceId: string, expected: RegExp) => {
           logs.length = 0;
-          const turn = await say(
-            "line",
-            language,
-            said.lightOn.text,
-            {
-              service: "light.turn_on",
-              target: said.lightOn.target,
-            },
-            said.lightOn.answer,
-            deviceId,
-          );
+          const turn = await say("line", language, said.lightOn, "light.turn_on", undefined, deviceId);
           // Without a room, "the light" is every light in the house: the tool asks instead of acting.
           expect(turn.result).toMatchObject({
             success: false,
