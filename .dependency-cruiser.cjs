@@ -1,3 +1,4 @@
+/* global module */
 /**
  * The house's import rules (docs/architecture.md, "Layers"), checked by `npm run lint` through
  * scripts/dev/imports.mjs. dependency-cruiser reads every import TypeScript sees: static, `import type`,

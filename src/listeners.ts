@@ -15,6 +15,7 @@ import type { Logger } from "./logging/logger.js";
 import { createMcpServer, type McpEndpoint } from "./mcp/server/index.js";
 import type { Reminders } from "./reminders/index.js";
 import { assistAccess } from "./http/source-access.js";
+import { LastVoiceRoom } from "./http/voice-room.js";
 import { createApp } from "./server/app.js";
 import { healthInfo } from "./server/health-info.js";
 import { healthRoutes } from "./server/routes/health.js";
@@ -64,6 +65,7 @@ export function createListeners(config: Config, parts: ListenerParts): Listeners
   const policy = allowAllTools;
   const llm = parts.llm.client;
   const toolNames = () => registry.definitions(policy).map((definition) => definition.name);
+  const voiceRoom = new LastVoiceRoom();
   const health = healthInfo(config, {
     version: VERSION,
     registry,
@@ -71,6 +73,7 @@ export function createListeners(config: Config, parts: ListenerParts): Listeners
     ha: parts.ha,
     llm: parts.llm.health,
     mcpClients: parts.mcpClients,
+    voiceRoom,
   });
   const mcp = configured('mcp.tools (CYRENE_MCP_TOOLS, option "mcp_tools")', () =>
     createMcpServer({
@@ -102,6 +105,7 @@ export function createListeners(config: Config, parts: ListenerParts): Listeners
     openAi: openAiRoutes({ assistant, policy, llm, toolNames, logger }),
     health: healthRoutes(health),
     toolNames,
+    voiceRoom,
     mcp: mcp.routes({ anonymous: HOUSEHOLD, apiToken: config.server.apiToken }),
   });
   const wyoming = createWyomingServer({

@@ -28,6 +28,7 @@ export function buildTurnContext(
     language: caller.language,
     signal: caller.signal,
     confirmationRule: caller.confirmationRule ?? NEXT_MESSAGE,
+    speaker: caller.speaker,
     deadlineMs: Number.isFinite(deadlineMs) ? deadlineMs : undefined,
     time: settings.time,
   };

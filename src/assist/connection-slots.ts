@@ -28,7 +28,7 @@ export class Slot {
 }
 
 /**
- * Who holds a listener's connections (the Assist ports, where HA must always get in). When a source is
+ * Who holds a listener's connections (the Wyoming port, where HA must always get in). When a source is
  * at its share, or the listener is full, a new connection takes the place of an idle one: of its own
  * source first, else of the source holding the most, the longest idle among them. A connection with a
  * request under way is never closed for another; only when every candidate is busy is the new one

@@ -14,6 +14,13 @@ export interface EntityInfo {
   secondary: boolean;
 }
 
+/** A device of HA's device registry: its name and its area (the satellite that heard a voice command). */
+export interface DeviceInfo {
+  id: string;
+  name?: string;
+  areaId?: string;
+}
+
 export interface AreaInfo {
   id: string;
   name: string;
@@ -48,6 +55,7 @@ export class EntityDirectory {
   readonly entities: EntityInfo[] = [];
   readonly byId = new Map<string, number>();
   readonly areas = new Map<string, AreaInfo>();
+  readonly devices = new Map<string, DeviceInfo>();
   readonly names: IndexedName[] = [];
   readonly postings = new Map<string, number[]>();
   /** Area names, aliases and floor names, longest first. */
@@ -56,6 +64,12 @@ export class EntityDirectory {
   constructor(registries: Registries, states: HassEntities, exposure: Exposure) {
     this.indexAreas(registries);
     const devices = new Map(registries.devices.map((d) => [d.id, d]));
+    for (const d of registries.devices)
+      this.devices.set(d.id, {
+        id: d.id,
+        name: d.name_by_user ?? d.name ?? undefined,
+        areaId: d.area_id ?? undefined,
+      });
     const entries = new Map(registries.entities.map((e) => [e.entity_id, e]));
     for (const state of Object.values(states)) {
       const entry = entries.get(state.entity_id);

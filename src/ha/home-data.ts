@@ -60,13 +60,17 @@ export class HomeData {
 
   async refresh(part: Part, command: Command): Promise<void> {
     const registries = () => this.registries!;
+    // Each part is merged into the registries as they are once it has arrived, not as they were when it
+    // was asked for: two parts read at once (an entry set up changes devices and entities) both stay.
     if (part === "areas") {
       const [areas, floors] = await Promise.all([fetch.fetchAreas(command), fetch.fetchFloors(command)]);
       this.registries = { ...registries(), areas, floors };
     } else if (part === "devices") {
-      this.registries = { ...registries(), devices: await fetch.fetchDevices(command) };
+      const devices = await fetch.fetchDevices(command);
+      this.registries = { ...registries(), devices };
     } else if (part === "entities") {
-      this.registries = { ...registries(), entities: await fetch.fetchEntityEntries(command) };
+      const entities = await fetch.fetchEntityEntries(command);
+      this.registries = { ...registries(), entities };
       this.exposure = await this.readExposure(command);
     } else if (part === "exposure") {
       return this.applyExposure(await this.readExposure(command));

@@ -7,7 +7,7 @@ export type { HaStatus, HaSubscription, HomeAssistant, HomeSnapshot, ServiceCall
 export type { HassEntities, HassEntity, HassService, HassServices } from "./types.js";
 export type { HistoryPoint } from "./history.js";
 // The entity directory and name resolution, which the home tools and reminder triggers resolve words with.
-export type { EntityDirectory, EntityInfo } from "./directory.js";
+export type { DeviceInfo, EntityDirectory, EntityInfo } from "./directory.js";
 export { clearWinner, EXACT, resolve, type Candidate, type Filters, type Resolution } from "./resolve.js";
 export { listParts, targetCore, unnamedCandidates } from "./resolve-phrase.js";
 export { onlyServed, statesServed } from "./service-states.js";

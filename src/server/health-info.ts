@@ -1,6 +1,7 @@
 import type { Config } from "../config/schema.js";
 import { settingName } from "../config/sources.js";
 import type { HomeAssistant } from "../ha/index.js";
+import type { LastVoiceRoom } from "../http/voice-room.js";
 import type { LlmHealth } from "../llm/health.js";
 import type { McpClients } from "../mcp/client/index.js";
 import type { ToolPolicy } from "../tools/policy.js";
@@ -17,6 +18,7 @@ export function healthInfo(
     ha: HomeAssistant;
     llm: LlmHealth;
     mcpClients?: McpClients;
+    voiceRoom?: LastVoiceRoom;
   },
 ): HealthInfo {
   const { registry, policy, ha, llm } = parts;
@@ -30,6 +32,7 @@ export function healthInfo(
     vectorSearch: vectorSearchSetting(config),
     homeAssistant: () => ha.status(),
     llm: () => llm.state,
+    voiceRoom: () => parts.voiceRoom?.get(),
   };
 }
 

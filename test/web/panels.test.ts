@@ -1,6 +1,7 @@
 /** The panels (reminders, knowledge, thoughts, status) in light and dark, English and Chinese, checked by axe. */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { haChatBody, haSystemPrompt, postChat, user } from "../assist/ollama/ha-client.js";
 import type { Harness } from "../support/harness.js";
 import { expectAccessible, launchBrowser, screenshot, UI_TIMEOUT } from "./support/browser.js";
 import { person, startWebApp } from "./support/web-app.js";
@@ -12,7 +13,10 @@ const contexts: BrowserContext[] = [];
 beforeAll(async () => {
   // An MCP server that is not there: Status lists it as unreachable.
   const mcp = JSON.stringify([{ name: "nas", url: "http://127.0.0.1:9/mcp" }]);
-  [h, browser] = await Promise.all([startWebApp({ env: { CYRENE_MCP_SERVERS: mcp } }), launchBrowser()]);
+  [h, browser] = await Promise.all([
+    startWebApp({ env: { CYRENE_MCP_SERVERS: mcp }, assist: true }),
+    launchBrowser(),
+  ]);
   h.llm.setFallback({ text: "Sure." });
   seedThoughts(h);
 }, 300_000);
@@ -221,6 +225,7 @@ describe("the status panel", () => {
     });
     const page = await open({ view: "status" });
     await page.getByRole("heading", { name: "Status", level: 1 }).waitFor();
+    await page.locator(".voice-room", { hasText: "no voice turn yet" }).waitFor();
     const version = (await (await fetch(`${h.url}/api/status`)).json()) as { version: string; model: string };
     await page.locator(".version", { hasText: version.version }).waitFor();
     await page.getByText(version.model, { exact: true }).waitFor();
@@ -242,6 +247,16 @@ describe("the status panel", () => {
     // One turn, in the singular; its status a chip in the UI's language.
     expect(await page.getByText(/\b1 turn: [\d,]+ prompt tokens/).count()).toBe(1);
     await page.locator("tbody .chip", { hasText: "completed" }).waitFor();
+    // A voice turn from HA's Ollama integration whose instructions carry the room (the line DOCS gives).
+    const system = {
+      role: "system",
+      content: haSystemPrompt(undefined, "Speaker area: 厨房 (device 4b1f0c9e)"),
+    };
+    const voice = await postChat(h.ollamaUrl, haChatBody([], { messages: [system, user("开灯")] }));
+    expect(voice.status).toBe(200);
+    await page.getByRole("button", { name: "Refresh" }).click();
+    await page.locator(".voice-room .chip", { hasText: "厨房" }).waitFor();
+    await page.getByText(/from the agent's instructions · /).waitFor();
     await screenshot(page, "status");
     await expectAccessible(page, "the status panel");
   }, 60_000);
@@ -250,6 +265,7 @@ describe("the status panel", () => {
     const page = await open({ view: "status", width: 390, locale: "zh-CN" });
     await page.getByRole("heading", { name: "MCP 服务器（1）" }).waitFor();
     await page.locator(".not-configured li", { hasText: "nas__*" }).waitFor();
+    await page.getByText("上次语音的房间").waitFor();
     // Neither the page nor the panel (which scrolls on its own) is wider than the phone.
     expect(await page.evaluate("document.documentElement.scrollWidth")).toBeLessThanOrEqual(390);
     const [scrollWidth, clientWidth] = (await page.evaluate(

@@ -1,5 +1,6 @@
 import express, { type Express, type RequestHandler, type Router } from "express";
 import type { Assistant } from "../../agent/assistant.js";
+import type { LastVoiceRoom } from "../../http/voice-room.js";
 import type { Logger } from "../../logging/logger.js";
 import type { ToolPolicy } from "../../tools/policy.js";
 import { chatRoutes } from "./chat-route.js";
@@ -23,6 +24,8 @@ export interface OllamaAppDeps {
    * script) is left out of the turn rather than shadowing Cyrene's.
    */
   toolNames?: () => string[];
+  /** Where the room HA told on each voice turn is kept, for Status. */
+  voiceRoom?: LastVoiceRoom;
   /** Cyrene's tools over MCP (/mcp), for HA's `mcp` integration and other MCP clients. */
   mcp?: Router;
 }

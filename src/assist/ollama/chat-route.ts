@@ -13,7 +13,10 @@ import { parseChat, type ChatRequest } from "./request.js";
 /** The source of the conversations HA's Ollama integration holds with Cyrene. */
 export const OLLAMA_SOURCE = "ollama";
 
-type ChatDeps = Pick<OllamaAppDeps, "assistant" | "policy" | "deadlineMs" | "logger" | "toolNames">;
+type ChatDeps = Pick<
+  OllamaAppDeps,
+  "assistant" | "policy" | "deadlineMs" | "logger" | "toolNames" | "voiceRoom"
+>;
 
 /**
  * POST /api/chat. HA sends its whole (trimmed) history each time, with its own system prompt and no
@@ -71,6 +74,7 @@ async function runTurn(
 ): Promise<TurnOutcome> {
   const { assistant } = deps;
   const spoken = request.purpose === "conversation";
+  if (spoken) noteSpeaker(deps, request);
   const options: TurnOptions = {
     policy: deps.policy,
     signal,
@@ -80,6 +84,7 @@ async function runTurn(
     params: request.params,
     output: request.output,
     resent: request.prior,
+    speaker: request.speaker && { deviceId: request.speaker.deviceId, area: request.speaker.area },
     ...(spoken ? { voice: true, deadlineMs: deps.deadlineMs } : {}),
   };
   const { last } = request;
@@ -103,4 +108,22 @@ function clientToolsOf(deps: ChatDeps, request: ChatRequest): ToolDefinition[] {
   if (clashing.length === 0) return request.clientTools;
   deps.logger.warn({ tools: clashing }, "HA tools left out: Cyrene has tools of the same names");
   return request.clientTools.filter((tool) => !own.has(tool.name));
+}
+
+/** Keeps what HA told of the speaker's room for Status, and says so in the log when it told no room. */
+function noteSpeaker(deps: ChatDeps, request: ChatRequest): void {
+  const { speaker } = request;
+  deps.voiceRoom?.record({
+    at: Date.now(),
+    via: speaker?.via,
+    area: speaker?.area,
+    deviceId: speaker?.deviceId,
+  });
+  if (speaker && !speaker.area) {
+    // Only a device id tells a satellite HA could not place from a typed conversation, which has none.
+    deps.logger[speaker.deviceId ? "info" : "debug"](
+      { speaker: speaker.deviceId ?? null, via: speaker.via },
+      "HA named no room for this voice turn (its satellite is unknown to HA, in no area, or its area was deleted): no room is assumed",
+    );
+  }
 }

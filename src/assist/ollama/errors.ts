@@ -3,7 +3,9 @@ import type { Logger } from "../../logging/logger.js";
 import { ollamaError, openAiError } from "../../http/error-shapes.js";
 import { errorHandler, HttpError } from "../../http/errors.js";
 
-const isOllamaPath = (req: Request) => req.path === "/" || req.path.startsWith("/api/");
+/** Ollama's own paths (its error shape); the rest of this port (/v1, /mcp) speaks OpenAI's. */
+export const isOllamaPathname = (path: string) => path === "/" || path.startsWith("/api/");
+const isOllamaPath = (req: Request) => isOllamaPathname(req.path);
 
 /** Requests nothing here answers: Ollama's error shape under /api, OpenAI's elsewhere (/v1). */
 export function notFound(req: Request, _res: Response, next: NextFunction): void {

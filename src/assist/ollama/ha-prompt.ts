@@ -33,3 +33,39 @@ export function hasHaClockLine(systemText: string): boolean {
 export function isAiTaskPrompt(systemText: string): boolean {
   return systemText.trimStart().startsWith(AI_TASK_PROMPT);
 }
+
+/** Where HA told the words were heard, and through which part of its system text. */
+export interface SpeakerLine {
+  /** The agent's instructions (the line DOCS gives, rendered by HA with `llm_context`) or the Assist API's prompt. */
+  via: "instructions" | "assist_api";
+  deviceId?: string;
+  /** The satellite's area, as HA names it; absent when HA knows none (an unknown device, or one in no area). */
+  area?: string;
+}
+
+// helpers/llm.py AssistAPI._async_get_preable, when the device HA ran the pipeline for is in an area.
+const ASSIST_AREA_LINE =
+  /^You are in area (.+?)(?: \(floor .+\))? and all generic commands like 'turn on the lights' should target this area\.[ \t]*$/m;
+// The line DOCS has the user paste into the agent's instructions:
+// `Speaker area: {{ area_name(llm_context.device_id) }} (device {{ llm_context.device_id }})`.
+// Jinja renders a missing value as "None".
+// The same prompt's line when the device is in no area, or there is no device (a typed conversation).
+const ASSIST_NO_AREA_LINE =
+  /^When a user asks to turn on all devices of a specific type, ask user to specify an area, unless there is only one device of that type\.[ \t]*$/m;
+const INSTRUCTIONS_LINE = /^Speaker area:[ \t]*(.*?)(?:[ \t]*\(device[ \t]*([^()\s]*)\))?[ \t]*$/m;
+
+const told = (value: string | undefined) =>
+  value && value.trim() && value.trim() !== "None" ? value.trim() : undefined;
+
+/** The speaker's room as HA's system text tells it; undefined when it has neither line. */
+export function speakerOf(systemText: string): SpeakerLine | undefined {
+  const line = INSTRUCTIONS_LINE.exec(systemText);
+  const assist = ASSIST_AREA_LINE.exec(systemText);
+  if (line) {
+    const [, area, deviceId] = line;
+    return { via: "instructions", deviceId: told(deviceId), area: told(area) ?? told(assist?.[1]) };
+  }
+  if (assist) return { via: "assist_api", area: told(assist[1]) };
+  if (ASSIST_NO_AREA_LINE.test(systemText)) return { via: "assist_api" };
+  return undefined;
+}

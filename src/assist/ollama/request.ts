@@ -7,7 +7,7 @@ import { HttpError } from "../../http/errors.js";
 import { MAX_MESSAGE_CHARS } from "../../http/message-limit.js";
 import type { SeenMessage } from "../../store/transcript.js";
 import type { ToolDefinition } from "../../tools/contract.js";
-import { hasHaClockLine, instructionsOf, isAiTaskPrompt } from "./ha-prompt.js";
+import { hasHaClockLine, instructionsOf, isAiTaskPrompt, speakerOf, type SpeakerLine } from "./ha-prompt.js";
 import { assertOurModel } from "./models.js";
 import { TOOL_NAME, TOOL_NAME_RULE } from "../../text/tool-name.js";
 
@@ -86,6 +86,8 @@ export interface ChatRequest {
   ignoredOptions: string[];
   /** HA's system text, without its clock line. */
   instructions?: string;
+  /** Where the words were heard, when HA's system text tells it (see ha-prompt.ts). */
+  speaker?: SpeakerLine;
   clientTools: ToolDefinition[];
   output?: OutputFormat;
   params: SamplingParams;
@@ -129,6 +131,7 @@ export function parseChat(raw: unknown): ChatRequest {
     fromHa,
     ignoredOptions: Object.keys(request.options ?? {}).filter((key) => !USED_OPTIONS.has(key)),
     instructions: instructions.length > 0 ? instructions.join("\n\n") : undefined,
+    speaker: fromHa ? speakerOf(system) : undefined,
     clientTools: (request.tools ?? []).map((t) => ({
       name: t.function.name,
       description: t.function.description ?? "",

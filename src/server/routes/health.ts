@@ -3,6 +3,7 @@ import type { HaStatus } from "../../ha/index.js";
 import type { LlmHealthState } from "../../llm/health.js";
 import type { McpServerStatus } from "../../mcp/client/index.js";
 import type { NotConfiguredTool } from "../../tools/registry.js";
+import type { VoiceRoom } from "../../http/voice-room.js";
 
 export interface HealthInfo {
   version: string;
@@ -17,6 +18,8 @@ export interface HealthInfo {
   vectorSearch?: { configured: boolean; setting: string };
   homeAssistant: () => HaStatus;
   llm: () => LlmHealthState;
+  /** What HA told of the speaker's room on the last voice turn (Ollama integration). */
+  voiceRoom?: () => VoiceRoom | undefined;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { Router } from "express";
+import type { VoiceRoom } from "../../http/voice-room.js";
 import type { TurnStore } from "../../store/turns.js";
 import { toolAvailability, type HealthInfo } from "./health.js";
 
@@ -28,6 +29,7 @@ export function statusRoutes(info: HealthInfo & { toolNames: () => string[] }, t
         ...(ha.state === "ready" ? { version: ha.version } : {}),
       },
       tools: toolAvailability(info, info.toolNames()),
+      voice: { last_turn: voiceTurn(info.voiceRoom?.()) },
       recent_turns: {
         count: recent.length,
         prompt_tokens: prompt,
@@ -50,4 +52,16 @@ export function statusRoutes(info: HealthInfo & { toolNames: () => string[] }, t
     });
   });
   return router;
+}
+
+/** The room HA told on the last voice turn: `told` false when its system text carried no room line at all. */
+function voiceTurn(room: VoiceRoom | undefined) {
+  if (!room) return null;
+  return {
+    at: new Date(room.at).toISOString(),
+    told: room.via !== undefined,
+    via: room.via ?? null,
+    area: room.area ?? null,
+    device_id: room.deviceId ?? null,
+  };
 }

@@ -8,6 +8,7 @@ import { asToolError, ensureExposedNow, withFreshExposure } from "./iot/ha-acces
 import { callAndReport } from "./iot/outcome.js";
 import { describeAction, riskOf, type PlannedAction } from "./iot/risk.js";
 import { findService, validateData } from "./iot/services.js";
+import { speakerAreaId } from "./iot/speaker-area.js";
 import { notExposed, resolveTargets, splitTargets } from "./iot/targets.js";
 
 export interface IotControlOptions {
@@ -159,6 +160,7 @@ export function iotControlTool(options: IotControlOptions): Tool {
           all: args.all === true,
           maxWithoutAll: options.maxTargetsWithoutAll,
           states: home.states,
+          speakerAreaId: speakerAreaId(dir, home.states, ctx.turn, ctx.logger),
         })
       : [];
     const action: PlannedAction = { domain, service, entities, data };

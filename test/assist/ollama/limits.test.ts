@@ -1,5 +1,6 @@
 import type { Server } from "node:http";
 import { connect, type AddressInfo, type Socket } from "node:net";
+import { Ollama } from "ollama";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createOllamaServer, type OllamaServerLimits } from "../../../src/assist/ollama/server.js";
 import { startHarness, type Harness } from "../../support/harness.js";
@@ -116,31 +117,55 @@ describe("the Ollama port's limits", () => {
     expect(reply.lines.map((line) => line.message.content).join("")).toBe("睡好了。");
   });
 
-  it("holds one source to its share: its oldest idle connection gives way, then busy ones refuse", async () => {
-    const port = await serve({ maxConnections: 3, maxPerSource: 2 });
+  it("holds one source to its share of requests: one over it gets 503 with Retry-After, another source gets in", async () => {
+    const port = await serve({ maxRequests: 3, maxPerSource: 2 });
     const [first, second] = [await open(port, "127.0.0.2"), await open(port, "127.0.0.2")];
-    const third = await open(port, "127.0.0.2");
-    await expect.poll(() => first.closed).toBe(true);
-    expect(second.closed || third.closed).toBe(false);
-    // Both now start a request whose body never comes: they are busy, so a newcomer of theirs is refused.
-    for (const raw of [second, third]) {
+    // Both start a request whose body never comes: two requests of this source are under way.
+    for (const raw of [first, second]) {
       raw.socket.write(`${POST_HEADERS(100).slice(0, -2)}Expect: 100-continue\r\n\r\n`);
       await expect.poll(() => raw.text).toContain("100 Continue");
     }
-    const refused = await response(await open(port, "127.0.0.2"));
-    expect(refused).toEqual({ status: 503, body: { error: expect.stringMatching(/Too many connections/) } });
-    expect(second.closed || third.closed).toBe(false);
-    // Another source still gets in while the flooding one is at its share.
-    const tags = await fetchFrom(port, "127.0.0.1", "/api/tags");
-    expect(tags.status).toBe(200);
+    const third = await open(port, "127.0.0.2");
+    third.socket.write(`GET /api/tags HTTP/1.1\r\nHost: cyrene\r\n\r\n`);
+    expect(await response(third)).toEqual({
+      status: 503,
+      body: { error: expect.stringMatching(/try again in a moment/) },
+    });
+    expect(third.text).toMatch(/\r\nRetry-After: 1\r\n/i);
+    expect(third.text).toMatch(/\r\nConnection: close\r\n/i);
+    // Under /v1 the refusal is OpenAI's shape.
+    const openAi = await open(port, "127.0.0.2");
+    openAi.socket.write(`GET /v1/models HTTP/1.1\r\nHost: cyrene\r\n\r\n`);
+    expect(await response(openAi)).toMatchObject({ status: 503, body: { error: { code: "busy" } } });
+    expect(first.closed || second.closed).toBe(false);
+    expect((await fetchFrom(port, "127.0.0.1", "/api/tags")).status).toBe(200);
   });
 
-  it("makes room for a new source when full by closing an idle kept-alive connection", async () => {
-    const port = await serve({ maxConnections: 2, maxPerSource: 2 });
-    const idle = [await open(port, "127.0.0.2"), await open(port, "127.0.0.2")];
+  it("answers a connection over the last-resort cap with 503 and Retry-After, reading what it sends", async () => {
+    const port = await serve({ maxConnections: 2 });
+    const held = [await open(port), await open(port)];
+    const over = await open(port);
+    over.socket.write(`POST /api/chat HTTP/1.1\r\nHost: cyrene\r\nContent-Length: 2\r\n\r\n{}`);
+    expect(await response(over)).toEqual({
+      status: 503,
+      body: { error: expect.stringMatching(/Too many connections/) },
+    });
+    expect(over.text).toMatch(/\r\nRetry-After: 1\r\n/i);
+    expect(held.filter((raw) => raw.closed)).toHaveLength(0);
+    expect(h.llm.requests).toHaveLength(0);
+  });
+
+  it("never closes an idle kept-alive connection to make room: each still carries its next request", async () => {
+    const port = await serve({ maxRequests: 2, maxPerSource: 2 });
+    const idle = [];
+    for (let i = 0; i < 5; i++) idle.push(await open(port, "127.0.0.2"));
     expect((await fetchFrom(port, "127.0.0.1", "/api/tags")).status).toBe(200);
-    await expect.poll(() => idle.filter((raw) => raw.closed).length).toBe(1);
-    expect(idle[0]!.closed).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(idle.filter((raw) => raw.closed)).toHaveLength(0);
+    for (const raw of idle) {
+      raw.socket.write(`GET /api/tags HTTP/1.1\r\nHost: cyrene\r\nConnection: close\r\n\r\n`);
+      expect((await response(raw)).status).toBe(200);
+    }
   });
 });
 
@@ -150,3 +175,50 @@ async function fetchFrom(port: number, localAddress: string, path: string): Prom
   const text = await raw.received;
   return { status: Number(text.split(" ")[1]) };
 }
+
+describe("a burst on the Ollama port", () => {
+  it(
+    "answers bursts of 200 and more concurrent turns from one source (share 64) with a reply or a 503 and Retry-After, never a reset",
+    { timeout: 60_000 },
+    async () => {
+      const port = await serve({});
+      h.llm.setFallback({ text: "好了。" });
+      const retryAfter: (string | null)[] = [];
+      const client = new Ollama({
+        host: `http://127.0.0.1:${port}`,
+        fetch: async (input, init) => {
+          const res = await fetch(input, init);
+          if (res.status !== 200) retryAfter.push(res.headers.get("retry-after"));
+          return res;
+        },
+      });
+      const burst = (size: number, round: number) =>
+        Promise.all(
+          Array.from({ length: size }, (_, i) =>
+            client
+              .chat({
+                model: "cyrene:latest",
+                stream: false,
+                messages: [{ role: "user", content: `第 ${round}.${i} 句` }],
+              })
+              .then(
+                (reply) => (reply.message.content === "好了。" ? "served" : `odd: ${reply.message.content}`),
+                (error: Error & { status_code?: number; cause?: { code?: string } }) =>
+                  error.status_code === 503 && /try again in a moment/.test(error.message)
+                    ? "busy"
+                    : `failed: ${error.status_code ?? ""} ${error.cause?.code ?? ""} ${error.message}`,
+              ),
+          ),
+        );
+      // The first burst opens 200 connections; the next ones reuse them, kept alive, and open more.
+      const outcomes = [...(await burst(200, 1)), ...(await burst(200, 2)), ...(await burst(250, 3))];
+      const counts: Record<string, number> = {};
+      for (const outcome of outcomes) counts[outcome] = (counts[outcome] ?? 0) + 1;
+      console.log("bursts of 200, 200 and 250 concurrent turns from one source (share 64):", counts);
+      expect(outcomes.filter((o) => o !== "served" && o !== "busy")).toEqual([]);
+      expect(outcomes.filter((o) => o === "served").length).toBeGreaterThanOrEqual(3 * 64);
+      expect(retryAfter.every((value) => value === "1")).toBe(true);
+      h.llm.setFallback(undefined);
+    },
+  );
+});

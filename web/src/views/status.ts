@@ -30,6 +30,16 @@ interface Status {
     not_configured?: { name: string; setting: string }[];
     mcp_servers?: McpServer[];
   };
+  /** What Home Assistant told of the speaker's room on the last voice turn (its Ollama integration). */
+  voice?: {
+    last_turn: {
+      at: string;
+      told: boolean;
+      via: "instructions" | "assist_api" | null;
+      area: string | null;
+      device_id: string | null;
+    } | null;
+  };
   recent_turns: {
     count: number;
     prompt_tokens: number;
@@ -109,6 +119,7 @@ export class StatusView extends LitElement {
           </p>
           ${s.home_assistant.reason ? html`<p class="error-text">${s.home_assistant.reason}</p>` : nothing}
         </section>
+        ${this.renderVoice(s.voice?.last_turn ?? null)}
       </div>
       <section class="card" aria-labelledby="status-tools">
         <h2 id="status-tools">${t("toolsOffered", { count: s.tools.offered.length })}</h2>
@@ -177,6 +188,31 @@ export class StatusView extends LitElement {
         }
       </section>
     `;
+  }
+
+  /** The room of the last voice turn: whether HA told it, which, and how. */
+  private renderVoice(turn: NonNullable<Status["voice"]>["last_turn"]): TemplateResult {
+    const room = !turn
+      ? html`<span class="muted">${t("voiceRoomNoTurn")}</span>`
+      : !turn.told
+        ? html`<span class="error-text">${t("voiceRoomNotTold")}</span>`
+        : turn.area
+          ? html`<span class="chip ok">${turn.area}</span>`
+          : html`<span class="error-text">${t("voiceRoomUnknown")}</span>`;
+    return html`<section class="card" aria-labelledby="status-voice">
+      <h2 id="status-voice">${t("voiceTitle")}</h2>
+      <dl>
+        <dt>${t("voiceRoom")}</dt>
+        <dd class="voice-room">${room}</dd>
+      </dl>
+      ${
+        turn
+          ? html`<p class="muted">
+              ${[turn.via && tOr(`voiceVia_${turn.via}`, turn.via), dateTime(turn.at)].filter(Boolean).join(" · ")}
+            </p>`
+          : nothing
+      }
+    </section>`;
   }
 
   /** Tools left out because the service they need is not set up, each with the setting that enables it. */

@@ -16,6 +16,7 @@ import {
   unnamedCandidates,
 } from "../../../ha/index.js";
 import { ToolError } from "../../contract.js";
+import { inSpeakerArea, unnamedInSpeakerArea } from "./speaker-area.js";
 
 export interface TargetRequest {
   domain: string;
@@ -31,6 +32,8 @@ export interface TargetRequest {
    * only one in a state it applies to (playing), as HA's intents do (ha/service-states.ts).
    */
   states?: HassEntities;
+  /** The area of the satellite that heard the words: what names no room acts there (see speaker-area.ts). */
+  speakerAreaId?: string;
 }
 
 const CONFIDENT = 0.75;
@@ -51,14 +54,18 @@ export function resolveTargets(dir: EntityDirectory, req: TargetRequest): Entity
   let houseWide = false;
 
   /** A kind of device named without a room ("lights", "所有的灯") is house-wide. */
-  const byPhrase = (text: string, core: string, resolution = resolve(dir, core, { domains })) => {
+  const byPhrase = (text: string, core: string, named = resolve(dir, core, { domains })) => {
+    const resolution = inSpeakerArea(named, req.speakerAreaId, req.all);
     // Where the words name no device ("pause", "the music"), the only one in a state the service
     // applies to (playing, for media_pause) is meant; never where they name one.
     const served = (candidates: EntityInfo[]) =>
       req.all || candidates.length < 2
         ? undefined
         : onlyServed(candidates, req.domain, req.service, req.states);
-    let unnamed = domains && !settled(resolution) ? unnamedCandidates(dir, core, domains) : undefined;
+    let unnamed =
+      domains && !settled(resolution)
+        ? unnamedInSpeakerArea(unnamedCandidates(dir, core, domains), req.speakerAreaId, req.all)
+        : undefined;
     const one = unnamed && served(unnamed);
     if (one) unnamed = [one];
     if (unnamed && unnamed.length > 1 && !req.all) {
