@@ -19,7 +19,10 @@ export const PROGRESS_LINES = {
   /** A call is still running after its line. */
   still: { en: "Still working on it…", zh: "还在处理，稍等一下…" },
   /** A call went on in the background and the model has not answered yet. */
-  handedOff: { en: "This will take a while; I'll tell you when it's done.", zh: "这要花点时间，好了我再告诉你。" },
+  handedOff: {
+    en: "This will take a while; I'll tell you when it's done.",
+    zh: "这要花点时间，好了我再告诉你。",
+  },
   /** Waiting for the model's first words. */
   thinking: { en: "Let me think…", zh: "我想一想…" },
   /** The tools are done; waiting for the model's answer. */
@@ -33,17 +36,30 @@ type Phrase = Record<Language, [verb: string, object?: string]>;
 const GENERIC: Phrase = { en: ["working on it"], zh: ["在处理"] };
 
 const PHRASES: Record<string, (args: Args) => Phrase | undefined> = {
-  web_search: (a) => about(str(a.query), ["searching the web for", "在网上搜索"], ["searching the web", "在网上搜索"]),
-  web_fetch: (a) => about(hostOf(str(a.url)), ["reading", "在读取网页"], ["reading a web page", "在读取网页"]),
+  web_search: (a) =>
+    about(str(a.query), ["searching the web for", "在网上搜索"], ["searching the web", "在网上搜索"]),
+  web_fetch: (a) =>
+    about(hostOf(str(a.url)), ["reading", "在读取网页"], ["reading a web page", "在读取网页"]),
   http: (a) => about(hostOf(str(a.url)), ["contacting", "在连接"], ["sending a request", "在发送请求"]),
   knowledge_search: (a) =>
-    about(str(a.query), ["searching the knowledge base for", "在知识库中查找"], ["searching the knowledge base", "在查知识库"]),
+    about(
+      str(a.query),
+      ["searching the knowledge base for", "在知识库中查找"],
+      ["searching the knowledge base", "在查知识库"],
+    ),
   knowledge_ingest: (a) =>
-    about(str(a.title) || hostOf(str(a.url)), ["saving", "在保存"], ["saving to the knowledge base", "在存入知识库"]),
-  memory_search: (a) => about(str(a.query), ["remembering", "在回忆"], ["looking back at our conversations", "在回顾之前的对话"]),
-  iot_query: (a) => about(str(a.query), ["checking", "在查看"], ["looking over the home", "在查看家里的情况"]),
+    about(
+      str(a.title) || hostOf(str(a.url)),
+      ["saving", "在保存"],
+      ["saving to the knowledge base", "在存入知识库"],
+    ),
+  memory_search: (a) =>
+    about(str(a.query), ["remembering", "在回忆"], ["looking back at our conversations", "在回顾之前的对话"]),
+  iot_query: (a) =>
+    about(str(a.query), ["checking", "在查看"], ["looking over the home", "在查看家里的情况"]),
   iot_control: (a) => about(str(a.target), ["taking care of", "在操作"], ["taking care of it", "在操作设备"]),
-  reminder_create: (a) => about(str(a.message), ["setting a reminder:", "在设置提醒："], ["setting a reminder", "在设置提醒"]),
+  reminder_create: (a) =>
+    about(str(a.message), ["setting a reminder:", "在设置提醒："], ["setting a reminder", "在设置提醒"]),
   reminder_list: () => ({ en: ["checking your reminders"], zh: ["在查看提醒"] }),
   reminder_delete: () => ({ en: ["cancelling the reminder"], zh: ["在取消提醒"] }),
   datetime: () => ({ en: ["checking the date and time"], zh: ["在查看日期和时间"] }),

@@ -17,7 +17,12 @@ const search = (query: string): AgentEvent => ({
 describe("describeCall: what a running call is doing, in the user's language", () => {
   it.each([
     ["web_search", { query: "明天上海的天气" }, "zh", "正在网上搜索明天上海的天气…"],
-    ["web_search", { query: "tomorrow's weather in Shanghai" }, "en", "Searching the web for tomorrow's weather in Shanghai…"],
+    [
+      "web_search",
+      { query: "tomorrow's weather in Shanghai" },
+      "en",
+      "Searching the web for tomorrow's weather in Shanghai…",
+    ],
     ["web_fetch", { url: "https://www.example.com/a/b?c" }, "en", "Reading example.com…"],
     ["iot_query", { query: "客厅灯" }, "zh", "正在查看客厅灯…"],
     ["iot_control", { service: "light.turn_on", target: "客厅灯" }, "en", "Taking care of 客厅灯…"],
@@ -42,17 +47,26 @@ describe("SpokenProgress", () => {
     const said: string[] = [];
     const progress = new SpokenProgress("zh", (line) => said.push(line), TIMING);
     progress.observe({ type: "text", text: "已经打开客厅灯。" });
-    progress.observe({ type: "final", text: "已经打开客厅灯。", rounds: 1, usage: { promptTokens: 0, completionTokens: 0 } } as AgentEvent);
+    progress.observe({
+      type: "final",
+      text: "已经打开客厅灯。",
+      rounds: 1,
+      usage: { promptTokens: 0, completionTokens: 0 },
+    } as AgentEvent);
     await wait(TIMING.firstMs * 3);
     expect(said).toEqual([]);
   });
 
   it("describes the running call, then keeps the line from going silent until the turn ends", async () => {
     const said: string[] = [];
-    const progress = new SpokenProgress("en", (line) => {
-      said.push(line);
-      progress.spoke();
-    }, TIMING);
+    const progress = new SpokenProgress(
+      "en",
+      (line) => {
+        said.push(line);
+        progress.spoke();
+      },
+      TIMING,
+    );
     progress.observe(search("tomorrow's weather in Shanghai"));
     await wait(TIMING.firstMs + TIMING.gapMs + 60);
     progress.close();
@@ -76,10 +90,14 @@ describe("SpokenProgress", () => {
 
   it("tells of the hand-off to the background when the model is slow to say it", async () => {
     const said: string[] = [];
-    const progress = new SpokenProgress("zh", (line) => {
-      said.push(line);
-      progress.spoke();
-    }, TIMING);
+    const progress = new SpokenProgress(
+      "zh",
+      (line) => {
+        said.push(line);
+        progress.spoke();
+      },
+      TIMING,
+    );
     progress.observe(search("明天上海的天气"));
     await wait(TIMING.firstMs + 20);
     progress.observe({
@@ -101,7 +119,7 @@ describe("HaSpeech: what makes HA start speaking", () => {
     const speech = new HaSpeech();
     expect(speech.sent("好的，")).toBe(false);
     const content = speech.progress("正在网上搜索明天上海的天气…");
-    expect([..."好的，" + content].length).toBeGreaterThan(STREAM_RESPONSE_CHARS);
+    expect([...("好的，" + content)].length).toBeGreaterThan(STREAM_RESPONSE_CHARS);
     expect(speech.sent(content)).toBe(true);
     const further = speech.progress("还在处理，稍等一下…");
     const answer = "明天上海多云，十五到二十二度。";

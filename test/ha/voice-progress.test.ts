@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
-import { addWyomingEntry, removeEntry as removeWyoming, type WyomingEntry } from "../assist/wyoming/ha-assist.js";
+import {
+  addWyomingEntry,
+  removeEntry as removeWyoming,
+  type WyomingEntry,
+} from "../assist/wyoming/ha-assist.js";
 import { describeHa } from "../fixtures/ha/use-ha.js";
 import type { RecordedRequest } from "../fixtures/scripted-llm/server.js";
 import { startWebFixture, type WebFixture } from "../fixtures/web/server.js";
@@ -53,11 +57,15 @@ describeHa("spoken progress through HA's Assist pipeline", (info) => {
     });
     ws = await HaEvents.connect(info);
     entryId = await createOllamaEntry(info, h.ollamaUrl);
-    await addSubentry(info, entryId, "conversation", { name: "Cyrene Voice Progress", model: "cyrene:latest" });
+    await addSubentry(info, entryId, "conversation", {
+      name: "Cyrene Voice Progress",
+      model: "cyrene:latest",
+    });
     agent = await entityOf(ws, entryId, "conversation");
   }, 120_000);
   afterAll(async () => {
-    if (transcript.length) console.log(`\nWhat HA spoke (assist_pipeline/run → Wyoming TTS)\n${transcript.join("\n")}\n`);
+    if (transcript.length)
+      console.log(`\nWhat HA spoke (assist_pipeline/run → Wyoming TTS)\n${transcript.join("\n")}\n`);
     if (entryId) await removeEntry(info, entryId);
     if (ttsEntry) await removeWyoming(info, ttsEntry.entryId);
     ws?.close();
@@ -97,13 +105,17 @@ describeHa("spoken progress through HA's Assist pipeline", (info) => {
       expect(events.map((e) => e.type)).not.toContain("error");
       // HA streams the TTS input as it comes; the last of it may arrive just after run-end.
       await expect.poll(() => tts.synthesized.length > 0 && tts.chunks.length > from).toBe(true);
-      const result = (events.find((e) => e.type === "intent-end")!.data as { intent_output: ConversationResult })
-        .intent_output;
+      const result = (
+        events.find((e) => e.type === "intent-end")!.data as { intent_output: ConversationResult }
+      ).intent_output;
       const spoken = tts.chunks.slice(from).map((c) => c.text);
       const streamed = events.some((e: PipelineEvent) => e.data?.tts_start_streaming === true);
       transcript.push(
         `[${language}] user: ${text}`,
-        `  HA ${streamed ? "streamed to TTS" : "sent TTS the whole reply"}: ${spoken.map((s) => JSON.stringify(s.trim())).filter((s) => s !== '""').join(" · ")}`,
+        `  HA ${streamed ? "streamed to TTS" : "sent TTS the whole reply"}: ${spoken
+          .map((s) => JSON.stringify(s.trim()))
+          .filter((s) => s !== '""')
+          .join(" · ")}`,
       );
       return { events, result, spoken: spoken.join(""), streamed };
     } finally {
@@ -123,7 +135,8 @@ describeHa("spoken progress through HA's Assist pipeline", (info) => {
       question: "明天上海天气怎么样？",
       query: "明天上海的天气",
       line: "正在网上搜索明天上海的天气…",
-      preamble: "好的，我先帮你在网上查一下明天上海的天气预报，这可能需要几秒钟的时间，请稍等一下，马上就告诉你结果。",
+      preamble:
+        "好的，我先帮你在网上查一下明天上海的天气预报，看看会不会下雨、气温是多少度，这可能需要几秒钟的时间，请稍等一下，马上就告诉你结果。",
       answer: "明天上海多云，十五到二十二度。",
       followUp: "那后天呢？",
     },

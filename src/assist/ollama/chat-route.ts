@@ -15,7 +15,10 @@ import { languageOf } from "../../text/language.js";
 /** The source of the conversations HA's Ollama integration holds with Cyrene. */
 export const OLLAMA_SOURCE = "ollama";
 
-type ChatDeps = Pick<OllamaAppDeps, "assistant" | "policy" | "deadlineMs" | "logger" | "toolNames">;
+type ChatDeps = Pick<
+  OllamaAppDeps,
+  "assistant" | "policy" | "deadlineMs" | "logger" | "toolNames" | "spokenProgress"
+>;
 
 /**
  * POST /api/chat. HA sends its whole (trimmed) history each time, with its own system prompt and no
@@ -33,7 +36,9 @@ export function chatRoutes(deps: ChatDeps): Router {
       spoken,
       ha: request.fromHa,
       // HA's conversation agent streams to TTS: a slow turn says what it is doing (agent/spoken-progress.ts).
-      ...(spoken && request.stream ? { progress: languageOf(userText(request)) } : {}),
+      ...(spoken && request.stream && deps.spokenProgress !== false
+        ? { progress: languageOf(userText(request)) }
+        : {}),
     };
     if (request.ignoredOptions.length > 0)
       deps.logger.debug({ options: request.ignoredOptions }, "Ollama options Cyrene does not use");

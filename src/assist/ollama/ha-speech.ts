@@ -52,5 +52,8 @@ const PROGRESS = /\n\n[^\n]*?(?: {2,}|$)/g;
 /** An assistant text HA sends back, without the progress lines it was streamed with. */
 export function withoutProgress(content: string): string {
   if (!content.includes(EDGE)) return content;
-  return content.replace(PROGRESS, "\n").replace(/\n{2,}/g, "\n").trim();
+  return content
+    .replace(PROGRESS, "\n")
+    .replace(/\n{2,}/g, "\n")
+    .trim();
 }

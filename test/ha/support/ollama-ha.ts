@@ -166,7 +166,11 @@ async function untilLoaded(info: HaInfo, entryId: string): Promise<void> {
 }
 
 /** The entity a new subentry adds, told apart from those the entry had before. */
-export async function entityOfSubentry(add: () => Promise<void>, ws: HaEvents, entryId: string): Promise<string> {
+export async function entityOfSubentry(
+  add: () => Promise<void>,
+  ws: HaEvents,
+  entryId: string,
+): Promise<string> {
   const before = new Set(await entitiesOf(ws, entryId));
   await add();
   return until("the new subentry's entity", async () =>
