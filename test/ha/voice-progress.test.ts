@@ -17,9 +17,8 @@ import {
   removeEntry,
   speechOf,
   untilReady,
-  type ConversationResult,
-  type PipelineEvent,
 } from "./support/ollama-ha.js";
+import { runVoicePipeline, spokenText, VOICE_CASES } from "./support/voice-pipeline.js";
 import { restCall, restState } from "./support/real-ha.js";
 
 /** The slow SearXNG of the issue: 7 s, within the 8 s tool limit. */
@@ -78,80 +77,28 @@ describeHa("spoken progress through HA's Assist pipeline", (info) => {
     await untilReady(h, info, agent);
   });
 
-  /** Runs the pipeline from text through TTS; answers HA's events and the text HA streamed to TTS. */
+  /** Runs the pipeline from text through TTS, and notes what HA spoke for the closing note. */
   async function speak(language: string, text: string, conversationId?: string) {
-    const pipeline = await ws.call<{ id: string }>("assist_pipeline/pipeline/create", {
-      name: `Cyrene voice progress ${language} (test)`,
+    const run = await runVoicePipeline(ws, tts, {
+      agent,
+      ttsEntity: ttsEntry.entityId,
       language,
-      conversation_engine: agent,
-      conversation_language: "*",
-      stt_engine: null,
-      stt_language: null,
-      tts_engine: ttsEntry.entityId,
-      tts_language: language.slice(0, 2),
-      tts_voice: null,
-      wake_word_entity: null,
-      wake_word_id: null,
+      text,
+      conversationId,
     });
-    try {
-      const from = tts.chunks.length;
-      const events = await ws.runPipeline({
-        pipeline: pipeline.id,
-        start_stage: "intent",
-        end_stage: "tts",
-        input: { text },
-        ...(conversationId ? { conversation_id: conversationId } : {}),
-      });
-      expect(events.map((e) => e.type)).not.toContain("error");
-      // HA streams the TTS input as it comes; the last of it may arrive just after run-end.
-      await expect.poll(() => tts.synthesized.length > 0 && tts.chunks.length > from).toBe(true);
-      const result = (
-        events.find((e) => e.type === "intent-end")!.data as { intent_output: ConversationResult }
-      ).intent_output;
-      const spoken = tts.chunks.slice(from).map((c) => c.text);
-      const streamed = events.some((e: PipelineEvent) => e.data?.tts_start_streaming === true);
-      transcript.push(
-        `[${language}] user: ${text}`,
-        `  HA ${streamed ? "streamed to TTS" : "sent TTS the whole reply"}: ${spoken
-          .map((s) => JSON.stringify(s.trim()))
-          .filter((s) => s !== '""')
-          .join(" · ")}`,
-      );
-      return { events, result, spoken: spoken.join(""), streamed };
-    } finally {
-      await ws.call("assist_pipeline/pipeline/delete", { pipeline_id: pipeline.id });
-    }
+    const pieces = run.spoken.map((p) => JSON.stringify(p.text.trim())).filter((p) => p !== '""');
+    transcript.push(
+      `[${language}] user: ${text}`,
+      `  HA ${run.streamed ? "streamed to TTS" : "sent TTS the whole reply"}: ${pieces.join(" · ")}`,
+    );
+    return { ...run, spoken: spokenText(run) };
   }
 
   const toolResults = (request: RecordedRequest) =>
     request.body.messages.filter((m) => m.role === "tool").map((m) => JSON.parse(m.content as string));
   const plain = (text: string) => text.replace(/\s+/g, " ").trim();
 
-  for (const c of [
-    {
-      language: "zh-CN",
-      command: "打开客厅灯",
-      done: "好的，客厅灯已经打开了。",
-      question: "明天上海天气怎么样？",
-      query: "明天上海的天气",
-      line: "正在网上搜索明天上海的天气…",
-      preamble:
-        "好的，我先帮你在网上查一下明天上海的天气预报，看看会不会下雨、气温是多少度，这可能需要几秒钟的时间，请稍等一下，马上就告诉你结果。",
-      answer: "明天上海多云，十五到二十二度。",
-      followUp: "那后天呢？",
-    },
-    {
-      language: "en",
-      command: "Turn on the living room light",
-      done: "The living room light is on.",
-      question: "What's the weather in Shanghai tomorrow?",
-      query: "tomorrow's weather in Shanghai",
-      line: "Searching the web for tomorrow's weather in Shanghai…",
-      preamble: "Sure, let me look up the weather forecast for Shanghai tomorrow for you.",
-      answer: "Tomorrow in Shanghai it will be cloudy, 15 to 22 degrees.",
-      followUp: "And the day after?",
-    },
-  ]) {
+  for (const c of VOICE_CASES) {
     it(`${c.language}: a quick command is answered with the reply alone, no filler`, SHARED, async () => {
       const lamp = info.fixture.entities.livingRoomLamp.entityId;
       await restCall(info, "light", "turn_off", { entity_id: lamp });
