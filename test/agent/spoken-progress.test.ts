@@ -88,6 +88,30 @@ describe("SpokenProgress", () => {
     progress.close();
   });
 
+  it("says what it waits for when the model is slow, before and after the tools", async () => {
+    const said: string[] = [];
+    const progress = new SpokenProgress(
+      "en",
+      (line) => {
+        said.push(line);
+        progress.spoke();
+      },
+      TIMING,
+    );
+    await wait(TIMING.firstMs + 20);
+    progress.observe(search("tomorrow's weather in Shanghai"));
+    progress.observe({
+      type: "tool_finished",
+      callId: "c1",
+      name: "web_search",
+      durationMs: 100,
+      result: { success: true, data: {} },
+    });
+    await wait(TIMING.gapMs + 40);
+    progress.close();
+    expect(said).toEqual(["Let me think…", "Putting the answer together…"]);
+  });
+
   it("tells of the hand-off to the background when the model is slow to say it", async () => {
     const said: string[] = [];
     const progress = new SpokenProgress(

@@ -85,7 +85,7 @@ export class StreamedChat {
 
   /** A progress line, sent so that HA speaks it at once (see ha-speech.ts); never part of the answer. */
   private sayProgress(line: string): void {
-    if (this.writer.ended) return;
+    if (this.writer.ended) return this.progress?.close();
     // What the model said before it goes first, whole.
     if (this.speech) this.say(this.speech.end());
     const content = this.heard.progress(line);
