@@ -42,6 +42,20 @@ describe("describeCall: what a running call is doing, in the user's language", (
   });
 });
 
+/** A SpokenProgress whose every line is heard at once (as HA hears a padded line), and what it said. */
+function heard(language: "en" | "zh") {
+  const said: string[] = [];
+  const progress: SpokenProgress = new SpokenProgress(
+    language,
+    (line) => {
+      said.push(line);
+      progress.spoke();
+    },
+    TIMING,
+  );
+  return { progress, said };
+}
+
 describe("SpokenProgress", () => {
   it("says nothing in a quick turn", async () => {
     const said: string[] = [];
@@ -58,15 +72,7 @@ describe("SpokenProgress", () => {
   });
 
   it("describes the running call, then keeps the line from going silent until the turn ends", async () => {
-    const said: string[] = [];
-    const progress = new SpokenProgress(
-      "en",
-      (line) => {
-        said.push(line);
-        progress.spoke();
-      },
-      TIMING,
-    );
+    const { progress, said } = heard("en");
     progress.observe(search("tomorrow's weather in Shanghai"));
     await wait(TIMING.firstMs + TIMING.gapMs + 60);
     progress.close();
@@ -89,15 +95,7 @@ describe("SpokenProgress", () => {
   });
 
   it("says what it waits for when the model is slow, before and after the tools", async () => {
-    const said: string[] = [];
-    const progress = new SpokenProgress(
-      "en",
-      (line) => {
-        said.push(line);
-        progress.spoke();
-      },
-      TIMING,
-    );
+    const { progress, said } = heard("en");
     await wait(TIMING.firstMs + 20);
     progress.observe(search("tomorrow's weather in Shanghai"));
     progress.observe({
@@ -113,15 +111,7 @@ describe("SpokenProgress", () => {
   });
 
   it("tells of the hand-off to the background when the model is slow to say it", async () => {
-    const said: string[] = [];
-    const progress = new SpokenProgress(
-      "zh",
-      (line) => {
-        said.push(line);
-        progress.spoke();
-      },
-      TIMING,
-    );
+    const { progress, said } = heard("zh");
     progress.observe(search("明天上海的天气"));
     await wait(TIMING.firstMs + 20);
     progress.observe({
