@@ -13,13 +13,8 @@ import type { HaInfo } from "../test/fixtures/ha/use-ha.js";
 import { startWebFixture } from "../test/fixtures/web/server.js";
 import { WyomingTts } from "../test/fixtures/wyoming-tts/server.js";
 import { addWyomingEntry } from "../test/assist/wyoming/ha-assist.js";
-import {
-  addSubentry,
-  createOllamaEntry,
-  entityOf,
-  HaEvents,
-  untilReady,
-} from "../test/ha/support/ollama-ha.js";
+import { HaEvents } from "../test/ha/support/ha-events.js";
+import { addSubentry, createOllamaEntry, entityOf, untilReady } from "../test/ha/support/ollama-entry.js";
 import { runVoicePipeline, speechTimes, spokenText, VOICE_CASES } from "../test/ha/support/voice-pipeline.js";
 import type { Reply } from "../test/fixtures/scripted-llm/server.js";
 import { startHarness, type Harness } from "../test/support/harness.js";
@@ -60,6 +55,8 @@ export async function benchVoice(slowIterations = 2, quickIterations = 10): Prom
     const ttsEntity = (await addWyomingEntry(info, tts.port, "tts")).entityId;
     const rows: string[][] = [];
     const words: string[] = [];
+    // Progress off and on: two Cyrenes, two agents of HA's; their runs interleaved so drift hits both alike.
+    const modes: { progress: boolean; h: Harness; agent: string; samples: Sample[] }[] = [];
     for (const progress of [false, true]) {
       const h = await startHarness({
         assist: true,
@@ -80,35 +77,27 @@ export async function benchVoice(slowIterations = 2, quickIterations = 10): Prom
       });
       const agent = await entityOf(ws, entryId, "conversation");
       await untilReady(h, info, agent);
+      modes.push({ progress, h, agent, samples: [] });
+    }
 
-      for (const c of VOICE_CASES) {
-        const search = { toolCalls: [{ name: "web_search", arguments: { query: c.query } }] };
-        const turns: [Case, string, Reply[], number][] = [
-          [
-            "quick command",
-            c.command,
-            [
-              {
-                toolCalls: [
-                  { name: "iot_control", arguments: { service: "light.turn_on", target: "客厅灯" } },
-                ],
-              },
-              { text: c.done },
-            ],
-            quickIterations,
-          ],
-          ["slow tool, silent model", c.question, [search, { text: c.answer }], slowIterations],
-          [
-            "slow tool after the model's preamble",
-            c.question,
-            [{ ...search, text: c.preamble }, { text: c.answer }],
-            slowIterations,
-          ],
-        ];
-        for (const [name, text, [firstReply, ...rest], n] of turns) {
-          const samples: Sample[] = [];
-          // The first run warms HA's pipeline and the connections.
-          for (let i = 0; i < n + 1; i++) {
+    for (const c of VOICE_CASES) {
+      const search = { toolCalls: [{ name: "web_search", arguments: { query: c.query } }] };
+      const light = { name: "iot_control", arguments: { service: "light.turn_on", target: "客厅灯" } };
+      const turns: [Case, string, Reply[], number][] = [
+        ["quick command", c.command, [{ toolCalls: [light] }, { text: c.done }], quickIterations],
+        ["slow tool, silent model", c.question, [search, { text: c.answer }], slowIterations],
+        [
+          "slow tool after the model's preamble",
+          c.question,
+          [{ ...search, text: c.preamble }, { text: c.answer }],
+          slowIterations,
+        ],
+      ];
+      for (const [name, text, [firstReply, ...rest], n] of turns) {
+        for (const mode of modes) mode.samples = [];
+        // The first round warms HA's pipeline and the connections.
+        for (let i = 0; i < n + 1; i++) {
+          for (const { h, agent, samples } of modes) {
             h.llm.reset();
             let llmAt = Number.NaN;
             // The scripted LLM answers the moment it is asked: its first token is the first request's arrival.
@@ -129,21 +118,22 @@ export async function benchVoice(slowIterations = 2, quickIterations = 10): Prom
               said: spokenText(run),
             });
           }
+        }
+        for (const { progress, samples } of modes) {
           const first = summarize(samples.map((s) => s.firstMs));
           const after = summarize(samples.map((s) => s.afterLlmMs));
           const silence = Math.max(...samples.map((s) => s.longestSilenceMs));
+          const label = progress ? "on" : "off";
           rows.push([
             c.language,
             name,
-            progress ? "on" : "off",
+            label,
             ms(first.p50),
             ms(after.p50),
             ms(silence),
             String(samples.length),
           ]);
-          words.push(
-            `  [${c.language}, ${name}, progress ${progress ? "on" : "off"}] ${samples.at(-1)!.said}`,
-          );
+          words.push(`  [${c.language}, ${name}, progress ${label}] ${samples.at(-1)!.said}`);
         }
       }
     }

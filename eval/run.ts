@@ -13,6 +13,7 @@ import { silentLogger } from "../src/logging/logger.js";
 import { allowAllTools } from "../src/tools/policy.js";
 import { fingerprint, type HomeBackend } from "./backend.js";
 import type { EvalCase, EvalHome, Expectation } from "./dataset.js";
+import { confirmationAnswer } from "./confirmation-answers.js";
 
 export interface LlmEndpoint {
   baseUrl: string;
@@ -114,10 +115,10 @@ async function runCase(
   const started = performance.now();
   const first = await assistant.turn({ message: c.sentence, source: "eval", policy: allowAllTools }, sink);
   const usage = { ...first.usage };
-  // Locks and garage doors are confirmed by the user in a next turn; the eval's user says yes.
+  // Locks and garage doors are confirmed by the user in a next turn; the eval's user says yes as people do.
   if (confirmation) {
     hooks.beforeConfirm?.(confirmation);
-    const yes = c.dataset === "cyrene-zh" ? "好的，确认。" : "Yes, go ahead.";
+    const yes = confirmationAnswer(c);
     const second = await assistant.turn(
       { message: yes, conversationId: first.conversationId, source: "eval", policy: allowAllTools },
       sink,

@@ -1,6 +1,8 @@
 import type { ChatMessage, LlmToolCall } from "../llm/messages.js";
 import type { ToolDefinition } from "../tools/contract.js";
 import { claimsDeviceAction } from "./claims.js";
+import { answersPendingQuestion } from "./pending-question.js";
+import { argumentsOf } from "./tool-result-match.js";
 import { asksForChange, isStatusQuestion } from "./user-intent.js";
 import { languageOf } from "../text/language.js";
 
@@ -40,6 +42,8 @@ export class ActionCheck {
   /** Where this turn's messages begin: its user message. */
   private readonly turnStart: number;
   private readonly active: boolean;
+  /** The user's message answers a question the assistant left open: it is their say, whatever its words. */
+  private readonly answering: boolean;
   private nudged = false;
 
   constructor(
@@ -51,11 +55,17 @@ export class ActionCheck {
     const content = messages[this.turnStart]?.content;
     this.userText = typeof content === "string" ? content : undefined;
     this.active = this.userText !== undefined && offered.some((tool) => tool.name === DEVICE_CONTROL_TOOL);
+    this.answering = this.active && answersPendingQuestion(messages, this.turnStart);
   }
 
-  /** The refusal for a call that would change a device in a turn that only asks about one. */
+  /**
+   * The refusal for a call that would change a device in a turn that only asks about one. Never for an
+   * answer to an open question ("yes, do it" to a confirmation, "the bedroom one" to "which one?"), nor
+   * for a call carrying a confirmation id: whether that yes counts is the confirmation store's to judge.
+   */
   refusal(call: LlmToolCall): string | undefined {
-    if (!this.active || call.name !== DEVICE_CONTROL_TOOL) return undefined;
+    if (!this.active || call.name !== DEVICE_CONTROL_TOOL || this.answering) return undefined;
+    if (confirms(call)) return undefined;
     return isStatusQuestion(this.userText!) ? STATUS_ONLY : undefined;
   }
 
@@ -105,6 +115,12 @@ export class ActionCheck {
         (call.name === DEVICE_CONTROL_TOOL && carriedOut(results.get(call.id))),
     );
   }
+}
+
+/** The call carries out a confirmed action: it names the confirmation it answers. */
+function confirms(call: LlmToolCall): boolean {
+  const id = argumentsOf(call.arguments).confirmation_id;
+  return typeof id === "string" && id.trim() !== "";
 }
 
 /** An iot_control result that did something (or is still doing it), not an error or a question back. */

@@ -5,9 +5,7 @@ import { UNNAMED } from "../store/conversation-access.js";
 import { resolveConversation } from "../store/conversation-resolution.js";
 import type { ConversationStore } from "../store/conversations.js";
 import type { TurnStore } from "../store/turns.js";
-import type { HomeTime } from "../time/home-time.js";
 import type { TurnContext } from "../turn/context.js";
-import type { NoteSource } from "../turn/note-source.js";
 import type { BackgroundJobs } from "./background-jobs.js";
 import type { EventSink } from "./events.js";
 import { fitHistory, messageChars } from "./history-window.js";
@@ -15,7 +13,7 @@ import { KeyedQueue } from "./keyed-queue.js";
 import { answersFor, PausedTurns } from "./paused-turns.js";
 import { systemPrompt } from "./system-prompt.js";
 import { buildTurnContext, type TurnSettings } from "./turn-context.js";
-import { TurnNotes } from "./turn-note.js";
+import { TurnNotes, type TurnNoteOptions } from "./turn-note.js";
 import {
   UnknownConversationError,
   UnknownToolCallError,
@@ -36,16 +34,12 @@ export {
   type TurnOutcome,
 } from "./turn-request.js";
 
-export interface AssistantOptions {
-  /** The current instant and the home's zone, for the turn note's clock line. */
-  time: Pick<HomeTime, "now" | "zone">;
+export interface AssistantOptions extends TurnNoteOptions {
   customPrompt?: string;
   /** The history sent to the LLM is cut to about this many characters, oldest turns first. */
   historyMaxChars?: number;
   /** A turn is stopped after this long and the user gets what exists. */
   turnDeadlineMs?: number;
-  /** Further volatile facts for a turn's note: the Thinker's notes, the remembered facts. */
-  noteSources?: NoteSource[];
 }
 
 /** Room kept in the window for a turn's own note (the app's instructions are cut at 4,000 characters). */

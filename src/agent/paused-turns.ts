@@ -7,13 +7,7 @@ import type { TurnStore } from "../store/turns.js";
 import { NO_CLIENT_RESULT } from "./history-repair.js";
 import { toolMessage } from "./tool-messages.js";
 import { conversationAwaiting } from "./tool-result-match.js";
-import type { ResumeInput } from "./assistant.js";
-
-/** A client's answers to the tool calls of a paused turn, by call id or in order. */
-export interface ToolResultInput {
-  toolCallId?: string;
-  content: string;
-}
+import type { ResumeInput, ToolResultInput } from "./turn-request.js";
 
 /** What a request says of the paused turn its results answer. */
 type WaitingRequest = Pick<

@@ -5,7 +5,9 @@
 export const SPOKEN_STYLE =
   "This reply will be spoken aloud by a voice assistant: answer in one to three short sentences in the " +
   "user's language (中文 or English), as you would say it — plain text, no lists, no Markdown, no emoji, " +
-  "no links; say numbers and units the way people say them.";
+  "no links; say numbers and units the way people say them. When you ask the user something (a " +
+  "confirmation, which one they mean), end the reply with that question and its question mark: the " +
+  "microphone stays open for the answer only then.";
 
 const EMOJI = /\p{Extended_Pictographic}|\p{Emoji_Modifier}|\u{FE0F}|\u{200D}|\u{20E3}/gu;
 // Up to a space, a bracket or CJK punctuation; a trailing full stop or comma is the sentence's.
@@ -22,16 +24,20 @@ export function toSpeech(text: string): string {
     .replace(/^\s{0,3}#{1,6}\s+/gm, "") // headings
     .replace(/^\s*(?:[-*+]|\d+[.)])\s+/gm, "") // list markers
     .replace(/^\s*>\s?/gm, "") // quotes
+    .replace(/^\s*([-*_])(?:\s*\1){2,}\s*$/gm, "") // rules (---), so a question stays the last thing said
     .replace(/(\*\*|__|~~|`)/g, "")
-    .replace(/(^|\s)[*_](\S[^*_\n]*\S|\S)[*_](?=\s|$|\p{P})/gu, "$1$2") // *emphasis*
+    .replace(EMPHASIS, "$1$2") // *emphasis*
     .replace(/^\s*\|?(\s*:?-{3,}:?\s*\|)+\s*$/gm, "") // table rules
     .replace(/\|/g, " ")
     .replace(EMOJI, "")
+    .replace(/[~～]+$/gm, "") // "要开吗？~": a tone, not a word
     .replace(/[ \t]+/g, " ")
     .replace(/ *\n */g, "\n")
     .replace(/\n{2,}/g, "\n")
     .trim();
 }
+
+const EMPHASIS = /(^|\s)[*_](\S[^*_\n]*\S|\S)[*_](?=\s|$|\p{P})/gu;
 
 const CJK_MARK = /[，。！？；：、]/;
 
@@ -94,10 +100,13 @@ function trailingGap(raw: string): string {
 
 /** A link or image (`[text](url)`, `![alt](url)`) that is still coming at the end of `text`. */
 const LINK_FORMING = /!?\[[^\]\n]*(?:\](?:\([^)\n]*)?)?$/;
+/** An *emphasis* opened on the last line and not closed yet (its closing mark may end a question). */
+const EMPHASIS_FORMING = /(^|\s)[*_](?=[^\s*_])[^*_\n]*$/;
 
 /**
  * Where `text` may be cut for speech (the index of the last character given out), or -1: at a line
- * break, space or Chinese mark, never inside a code block, a backtick run or a link still coming.
+ * break, space or Chinese mark, never inside a code block, a backtick run, a link or an emphasis still
+ * coming.
  */
 function safeCut(text: string): number {
   let limit = text.length;
@@ -107,6 +116,8 @@ function safeCut(text: string): number {
   if (ticks) limit = ticks.index;
   const link = LINK_FORMING.exec(text.slice(0, limit));
   if (link) limit = link.index;
+  const emphasis = EMPHASIS_FORMING.exec(text.slice(0, limit));
+  if (emphasis) limit = emphasis.index + emphasis[1]!.length;
   let cut = -1;
   for (let i = limit - 1; i >= 0 && cut < 0; i--) {
     const char = text[i]!;
@@ -115,6 +126,7 @@ function safeCut(text: string): number {
   // A whole code block or link around the cut goes out whole.
   const spans = [...text.matchAll(/!?\[[^\]\n]*\]\([^)\n]*\)/g)].map((m) => [m.index, m.index + m[0].length]);
   for (let k = 0; k + 1 < fences.length; k += 2) spans.push([fences[k]!, fences[k + 1]! + 3]);
+  for (const m of text.matchAll(EMPHASIS)) spans.push([m.index + m[1]!.length, m.index + m[0].length]);
   for (const [open, close] of spans) {
     if (cut >= open! && cut < close!) cut = close! <= limit ? close! - 1 : open! - 1;
   }

@@ -1,12 +1,21 @@
 import type { ChatMessage } from "../llm/messages.js";
+import type { HomeTime } from "../time/home-time.js";
 import type { TurnContext } from "../turn/context.js";
-import { latestNoteWith } from "../turn/note-source.js";
-import type { AssistantOptions, TurnInput } from "./assistant.js";
+import { latestNoteWith, type NoteSource } from "../turn/note-source.js";
 import type { BackgroundJobs } from "./background-jobs.js";
 import type { EventSink } from "./events.js";
 import { SPOKEN_STYLE } from "./spoken.js";
 import { outputInstruction } from "./structured-output.js";
 import { turnNote } from "./system-prompt.js";
+import type { TurnInput } from "./turn-request.js";
+
+/** What a turn's note is made of besides the turn: the clock and the further note sources. */
+export interface TurnNoteOptions {
+  /** The current instant and the home's zone, for the turn note's clock line. */
+  time: Pick<HomeTime, "now" | "zone">;
+  /** Further volatile facts for a turn's note: the Thinker's notes, the remembered facts. */
+  noteSources?: NoteSource[];
+}
 
 const MAX_INSTRUCTIONS = 4_000;
 const INSTRUCTIONS_HEADING =
@@ -26,7 +35,7 @@ export class TurnNotes {
 
   constructor(
     private readonly jobs: BackgroundJobs,
-    private readonly options: Pick<AssistantOptions, "time" | "noteSources">,
+    private readonly options: TurnNoteOptions,
   ) {}
 
   /** `window`: the history the LLM still sees from before this turn. */

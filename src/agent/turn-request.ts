@@ -5,7 +5,6 @@ import type { ToolDefinition } from "../tools/contract.js";
 import type { ToolPolicy } from "../tools/policy.js";
 import type { TurnCaller } from "../turn/context.js";
 import type { FinalEvent } from "./events.js";
-import type { ToolResultInput } from "./paused-turns.js";
 import type { OutputFormat } from "./structured-output.js";
 import type { EchoedCalls } from "./tool-result-match.js";
 
@@ -54,8 +53,6 @@ export interface TurnInput extends TurnOptions {
   toolResults?: ToolResultInput[];
 }
 
-export type { ToolResultInput };
-
 export interface ResumeInput extends TurnOptions {
   /**
    * The client's results for the tool calls a paused turn handed it, by call id; clients that keep no
@@ -85,4 +82,10 @@ export class UnknownConversationError extends Error {
 /** A tool result that answers no paused turn (never asked, already answered, or the turn was lost). */
 export class UnknownToolCallError extends Error {
   override name = "UnknownToolCallError";
+}
+
+/** A client's answers to the tool calls of a paused turn, by call id or in order. */
+export interface ToolResultInput {
+  toolCallId?: string;
+  content: string;
 }

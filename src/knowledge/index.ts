@@ -12,6 +12,11 @@ export { KnowledgeBase, type IngestInput, type IngestOutcome } from "./knowledge
 export { MemorySearch, type MemoryHit, type MemoryKind } from "./memory-search.js";
 export { resolveRange, type TimeRange } from "./time-range.js";
 export { MEMORY_TAG, type DocumentInfo, type Passage } from "./types.js";
+// The ranking parts the tool selection shares with the knowledge search.
+export { Embedder } from "./embeddings.js";
+export { fuseRanks } from "./fusion.js";
+export { estimateTokens, indexTokens, queryTerms } from "./tokens.js";
+export { dot, normalized } from "./vector-index.js";
 
 export interface KnowledgeOptions {
   db: Db;

@@ -45,3 +45,32 @@ describe("SpeechStream with Chinese", () => {
     expect(stream.end()).toBe("");
   });
 });
+
+/**
+ * HA keeps the microphone open after a reply that ends with "?" or "？" (ChatLog.continue_conversation),
+ * so the person can answer a confirmation or "which one?" without the wake word: cleaning a question
+ * for speech never moves its mark from the end, whole or in pieces.
+ */
+describe("a question stays a question", () => {
+  const questions = [
+    ["要解锁**入户门锁**吗？🔓", "要解锁入户门锁吗？"],
+    ["要我打开车库门吗？~", "要我打开车库门吗？"],
+    [
+      "你说的是哪一盏灯：\n- 卧室台灯\n- 书房台灯\n\n是哪一个？",
+      "你说的是哪一盏灯：\n卧室台灯\n书房台灯\n是哪一个？",
+    ],
+    ["Should I unlock the **front door**? 🔑", "Should I unlock the front door?"],
+    ["*Which lamp do you mean?*", "Which lamp do you mean?"],
+    ["Which one: `light.bedroom` or `light.desk`?\n\n---", "Which one: light.bedroom or light.desk?"],
+    ["Open [the garage door](https://ha.lan/cover)?\n\n***\n", "Open the garage door?"],
+  ];
+  it.each(questions)("%j ends with its question mark", (text, spoken) => {
+    expect(toSpeech(text)).toBe(spoken);
+    for (const size of [1, 2, 3, 5, 8]) {
+      const stream = new SpeechStream();
+      let out = "";
+      for (let i = 0; i < text.length; i += size) out += stream.push(text.slice(i, i + size));
+      expect((out + stream.end()).trim()).toMatch(/[?？]$/);
+    }
+  });
+});

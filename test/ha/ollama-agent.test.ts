@@ -2,18 +2,16 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
 import { describeHa } from "../fixtures/ha/use-ha.js";
 import type { RecordedRequest } from "../fixtures/scripted-llm/server.js";
 import { startHarness, type Harness } from "../support/harness.js";
-import { restCall, restState } from "./support/real-ha.js";
+import { createTextPipeline, HaEvents, speechOf, type ConversationResult } from "./support/ha-events.js";
 import {
   addSubentry,
   createOllamaEntry,
   entityOf,
   entityOfSubentry,
-  HaEvents,
   removeEntry,
-  speechOf,
   untilReady,
-  type ConversationResult,
-} from "./support/ollama-ha.js";
+} from "./support/ollama-entry.js";
+import { restCall, restState } from "./support/real-ha.js";
 
 /**
  * Cyrene as a conversation agent and an AI Task entity of HA's own Ollama integration: the entry and
@@ -264,19 +262,9 @@ describeHa("Cyrene as HA's Ollama conversation agent", (info) => {
       `answers an Assist pipeline (text in, intent stage) in ${language} with Cyrene as conversation engine`,
       { timeout: 60_000, retry: 2 },
       async () => {
-        const pipeline = await ws.call<{ id: string }>("assist_pipeline/pipeline/create", {
-          name: `Cyrene Ollama ${language} (test)`,
-          language,
-          conversation_engine: agent,
-          conversation_language: "*",
-          stt_engine: null,
-          stt_language: null,
-          tts_engine: null,
-          tts_language: null,
-          tts_voice: null,
-          wake_word_entity: null,
-          wake_word_id: null,
-        });
+        const pipeline = {
+          id: await createTextPipeline(ws, `Cyrene Ollama ${language} (test)`, language, agent),
+        };
         try {
           h.llm.script({ text: answer, pieceSize: 6 });
           const events = await ws.runPipeline({

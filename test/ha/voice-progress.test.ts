@@ -9,15 +9,8 @@ import type { RecordedRequest } from "../fixtures/scripted-llm/server.js";
 import { startWebFixture, type WebFixture } from "../fixtures/web/server.js";
 import { WyomingTts } from "../fixtures/wyoming-tts/server.js";
 import { startHarness, type Harness } from "../support/harness.js";
-import {
-  addSubentry,
-  createOllamaEntry,
-  entityOf,
-  HaEvents,
-  removeEntry,
-  speechOf,
-  untilReady,
-} from "./support/ollama-ha.js";
+import { HaEvents, speechOf } from "./support/ha-events.js";
+import { addSubentry, createOllamaEntry, entityOf, removeEntry, untilReady } from "./support/ollama-entry.js";
 import { runVoicePipeline, spokenText, VOICE_CASES } from "./support/voice-pipeline.js";
 import { restCall, restState } from "./support/real-ha.js";
 

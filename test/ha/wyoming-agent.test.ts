@@ -130,44 +130,69 @@ describeHa("Cyrene as a Wyoming conversation agent of a real Home Assistant", (i
     },
   );
 
-  it(
-    "confirms unlocking 入户门锁 over two turns of HA's conversation id",
-    { timeout: 60_000, retry: 2 },
-    async () => {
-      const lock = info.fixture.lock;
-      await restCall(info, "lock", "lock", { entity_id: lock });
-      await expect.poll(async () => (await restState(info, lock)).state).toBe("locked");
-      let confirmationId = "";
-      h.llm.script(
-        { toolCalls: [{ name: "iot_control", arguments: { service: "lock.unlock", target: "入户门锁" } }] },
-        (request) => {
-          confirmationId = toolResults(request).at(-1).data.confirmation_id;
-          return { text: "要打开入户门锁吗？" };
-        },
-      );
-      const first = await say("打开入户门锁");
-      expect(speechOf(first)).toBe("要打开入户门锁吗？");
-      expect(first.conversation_id).toBeTruthy();
-      expect((await restState(info, lock)).state).toBe("locked");
-
-      h.llm.script(
-        (request) => {
-          // The stored history of the first turn came back: the same conversation.
-          expect(JSON.stringify(request.body.messages)).toContain(confirmationId);
-          return { toolCalls: [{ name: "iot_control", arguments: { confirmation_id: confirmationId } }] };
-        },
-        (request) => {
-          const done = toolResults(request).at(-1);
-          return { text: done.success ? "入户门锁已打开。" : `失败：${done.error}` };
-        },
-      );
-      const second = await say("是的", { conversationId: first.conversation_id! });
-      expect(second.conversation_id).toBe(first.conversation_id);
-      expect(speechOf(second)).toBe("入户门锁已打开。");
-      await expect.poll(async () => (await restState(info, lock)).state).toBe("unlocked");
-      await restCall(info, "lock", "lock", { entity_id: lock });
+  // A bare yes as people say it, in the language they speak: "是的", "yes, do it", "好的呢".
+  for (const { language, said, question, answer, done } of [
+    {
+      language: "zh-Hans",
+      said: "打开入户门锁",
+      question: "要打开入户门锁吗？",
+      answer: "是的",
+      done: "入户门锁已打开。",
     },
-  );
+    {
+      language: "en",
+      said: "Unlock the front door",
+      question: "Should I unlock the front door?",
+      answer: "yes, do it",
+      done: "The front door is unlocked.",
+    },
+    {
+      language: "zh-Hans",
+      said: "把大门锁打开",
+      question: "要解锁入户门锁吗？",
+      answer: "好的呢",
+      done: "入户门锁已打开。",
+    },
+  ]) {
+    it(
+      `confirms unlocking 入户门锁 over two turns of HA's conversation id ("${answer}")`,
+      { timeout: 60_000, retry: 2 },
+      async () => {
+        const lock = info.fixture.lock;
+        await restCall(info, "lock", "lock", { entity_id: lock });
+        await expect.poll(async () => (await restState(info, lock)).state).toBe("locked");
+        let confirmationId = "";
+        h.llm.script(
+          { toolCalls: [{ name: "iot_control", arguments: { service: "lock.unlock", target: "入户门锁" } }] },
+          (request) => {
+            confirmationId = toolResults(request).at(-1).data.confirmation_id;
+            return { text: question };
+          },
+        );
+        const first = await say(said, { language });
+        expect(speechOf(first)).toBe(question);
+        expect(first.conversation_id).toBeTruthy();
+        expect((await restState(info, lock)).state).toBe("locked");
+
+        h.llm.script(
+          (request) => {
+            // The stored history of the first turn came back: the same conversation.
+            expect(JSON.stringify(request.body.messages)).toContain(confirmationId);
+            return { toolCalls: [{ name: "iot_control", arguments: { confirmation_id: confirmationId } }] };
+          },
+          (request) => {
+            const result = toolResults(request).at(-1);
+            return { text: result.success ? done : `失败：${result.error}` };
+          },
+        );
+        const second = await say(answer, { language, conversationId: first.conversation_id! });
+        expect(second.conversation_id).toBe(first.conversation_id);
+        expect(speechOf(second)).toBe(done);
+        await expect.poll(async () => (await restState(info, lock)).state).toBe("unlocked");
+        await restCall(info, "lock", "lock", { entity_id: lock });
+      },
+    );
+  }
 
   it(
     "is the conversation engine of assist_pipeline text runs, in Chinese and in English",

@@ -5,6 +5,7 @@ import { McpServerConnection, type Backoff, type ToolsListener } from "./connect
 import type { McpServerStatus } from "./mcp-tool.js";
 import { mcpServerSettings } from "./settings.js";
 
+export type { Backoff } from "./connection.js";
 export type { McpCallOutcome, McpServerStatus, McpTool, SkippedMcpTool } from "./mcp-tool.js";
 export { HA_SERVER_NAME, mcpClientSecrets } from "./settings.js";
 export { isPrefixPattern, serverOf } from "./tool-names.js";

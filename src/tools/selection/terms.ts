@@ -1,4 +1,4 @@
-import { indexTokens, queryTerms } from "../../knowledge/tokens.js";
+import { indexTokens, queryTerms } from "../../knowledge/index.js";
 import { clip } from "../../text/clip.js";
 import { EN_TERMS, ZH_TERMS } from "./glossary.js";
 

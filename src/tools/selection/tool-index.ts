@@ -1,6 +1,4 @@
-import { fuseRanks } from "../../knowledge/fusion.js";
-import { estimateTokens } from "../../knowledge/tokens.js";
-import { dot } from "../../knowledge/vector-index.js";
+import { dot, estimateTokens, fuseRanks } from "../../knowledge/index.js";
 import type { ToolDefinition } from "../contract.js";
 import { Bm25 } from "./bm25.js";
 import { requestTerms, toolTerms } from "./terms.js";

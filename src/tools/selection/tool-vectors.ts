@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
-import type { Embedder } from "../../knowledge/embeddings.js";
-import { normalized } from "../../knowledge/vector-index.js";
+import { normalized, type Embedder } from "../../knowledge/index.js";
 import type { Logger } from "../../logging/logger.js";
 import type { ToolDefinition } from "../contract.js";
 import { nameWords } from "./terms.js";

@@ -57,10 +57,13 @@ export async function startScriptedLoop() {
     maxToolResultChars: 16_000,
   });
 
-  /** One turn: the user's message, answered by the loop; every event, and the text events in order. */
-  const turn = async (message: string) => {
+  /**
+   * One turn: the user's message (after the conversation's `history`), answered by the loop; every
+   * event, and the text events in order.
+   */
+  const turn = async (message: string, history: ChatMessage[] = []) => {
     const events: AgentEvent[] = [];
-    const messages: ChatMessage[] = [{ role: "user", content: message }];
+    const messages: ChatMessage[] = [...history, { role: "user", content: message }];
     const final = await toolLoop.run({
       messages,
       policy: allowAllTools,

@@ -1,5 +1,5 @@
 import type { WyomingTts } from "../../fixtures/wyoming-tts/server.js";
-import type { ConversationResult, HaEvents, PipelineEvent } from "./ollama-ha.js";
+import type { ConversationResult, HaEvents, PipelineEvent } from "./ha-events.js";
 
 export interface VoiceRun {
   events: PipelineEvent[];
