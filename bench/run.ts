@@ -11,6 +11,7 @@ import { benchReminders } from "./reminders.js";
 import { benchResolveTargets } from "./resolve-targets.js";
 import { benchToolTokens } from "./tool-tokens.js";
 import { benchToolsPerTurn } from "./tools-per-turn.js";
+import { benchVoice } from "./voice.js";
 import { benchWyoming } from "./wyoming.js";
 import { benchWyomingLimits } from "./wyoming-limits.js";
 
@@ -26,6 +27,7 @@ try {
   await benchOllama(iterations);
   await benchWyoming(iterations);
   await benchWyomingLimits();
+  await benchVoice();
   await benchHa();
   benchResolveTargets();
   await benchReminders();

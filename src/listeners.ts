@@ -101,6 +101,7 @@ export function createListeners(config: Config, parts: ListenerParts): Listeners
   const voice = { assistant, policy, logger, deadlineMs: config.assist.deadlineMs };
   const ollama = createOllamaApp({
     ...voice,
+    spokenProgress: config.assist.spokenProgress,
     access: assistAccess(rules, config.server.apiToken),
     openAi: openAiRoutes({ assistant, policy, llm, toolNames, logger }),
     health: healthRoutes(health),

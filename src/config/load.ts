@@ -54,6 +54,7 @@ function defaults(addon: boolean) {
       allowNetworks: [],
       languages: ["en", "en-US", "en-GB", "zh", "zh-CN", "zh-Hans", "zh-Hant", "zh-TW", "zh-HK"],
       deadlineMs: 25_000,
+      spokenProgress: true,
     },
     ha: { exposeAll: false, sensitiveDomains: [] },
     agent: {

@@ -104,6 +104,8 @@ export const configSchema = z.object({
       .min(1),
     /** A voice turn answers within this long, whatever runs behind it. */
     deadlineMs: z.number().int().min(1_000),
+    /** HA's conversation agent (Ollama port) says what a slow turn is doing while it runs. */
+    spokenProgress: z.boolean(),
   }),
   reminders: z.object({
     /** Notify services every reminder goes to (besides the persistent notification), as `notify.<name>`. */

@@ -53,6 +53,12 @@ export const FIELD_SOURCES: readonly FieldSource[] = [
     env: "CYRENE_ASSIST_DEADLINE_SECONDS",
     type: "seconds",
   },
+  {
+    path: "assist.spokenProgress",
+    option: "assist_spoken_progress",
+    env: "CYRENE_ASSIST_SPOKEN_PROGRESS",
+    type: "bool",
+  },
   { path: "ha.url", env: "CYRENE_HA_URL", type: "string" },
   { path: "ha.token", env: "CYRENE_HA_TOKEN", type: "string" },
   { path: "ha.exposeAll", option: "expose_all_entities", env: "CYRENE_HA_EXPOSE_ALL", type: "bool" },

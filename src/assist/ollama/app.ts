@@ -13,6 +13,8 @@ export interface OllamaAppDeps {
   logger: Logger;
   /** A voice turn answers within this long. */
   deadlineMs: number;
+  /** A slow voice turn says what it is doing (default on). */
+  spokenProgress?: boolean;
   /** Who may use this port (see http/source-access.ts). */
   access: RequestHandler;
   /** The OpenAI-compatible routes, served on this port too. */

@@ -7,6 +7,9 @@ import { ollamaError } from "../../http/error-shapes.js";
 import { apiErrorOf } from "../../http/turn-errors.js";
 import { NdjsonWriter } from "./ndjson.js";
 import { argumentsOf } from "../../agent/tool-result-match.js";
+import { SpokenProgress } from "../../agent/spoken-progress.js";
+import type { Language } from "../../text/language.js";
+import { HaSpeech } from "./ha-speech.js";
 
 export interface AnswerShape {
   /** The model as the client named it, echoed on every line. */
@@ -15,6 +18,8 @@ export interface AnswerShape {
   spoken: boolean;
   /** Home Assistant's integration asks (it cannot catch an error in a stream; see `fail`). */
   ha: boolean;
+  /** Spoken progress while the turn is slow, in this language (HA's conversation agent, streamed). */
+  progress?: Language;
 }
 
 /**
@@ -25,6 +30,8 @@ export interface AnswerShape {
 export class StreamedChat {
   private readonly writer: NdjsonWriter;
   private readonly speech?: SpeechStream;
+  private readonly heard = new HaSpeech();
+  private readonly progress?: SpokenProgress;
 
   constructor(
     res: Response,
@@ -33,13 +40,18 @@ export class StreamedChat {
   ) {
     this.writer = new NdjsonWriter(res);
     if (shape.spoken) this.speech = new SpeechStream();
+    if (shape.spoken && shape.progress) {
+      this.progress = new SpokenProgress(shape.progress, (line) => this.sayProgress(line));
+    }
   }
 
   event(event: AgentEvent): void {
+    this.progress?.observe(event);
     if (event.type === "text") this.say(this.speech ? this.speech.push(event.text) : event.text);
   }
 
   finish(outcome: TurnOutcome): void {
+    this.progress?.close();
     if (outcome.error) return this.fail(outcome.error.message, apiErrorOf(outcome.error).status);
     if (this.speech) this.say(this.speech.end());
     if (outcome.clientCalls) {
@@ -57,6 +69,7 @@ export class StreamedChat {
    * of it in what the client was shown. So HA gets that, until text went out.
    */
   fail(message: string, status = 500): void {
+    this.progress?.close();
     if (this.writer.started) this.writer.line(ollamaError({ message }));
     else if (this.shape.ha)
       this.writer.line({ ...this.line({ content: "" }), done: true, done_reason: "error" });
@@ -67,6 +80,18 @@ export class StreamedChat {
   private say(text: string): void {
     if (!text) return;
     this.writer.line(this.line({ content: text }));
+    if (this.heard.sent(text)) this.progress?.spoke();
+  }
+
+  /** A progress line, sent so that HA speaks it at once (see ha-speech.ts); never part of the answer. */
+  private sayProgress(line: string): void {
+    if (this.writer.ended) return this.progress?.close();
+    // What the model said before it goes first, whole.
+    if (this.speech) this.say(this.speech.end());
+    const content = this.heard.progress(line);
+    this.writer.line(this.line({ content }));
+    this.heard.sent(content);
+    this.progress?.spoke();
   }
 
   private line(message: Record<string, unknown>) {

@@ -9,13 +9,15 @@ import type { OllamaAppDeps } from "./app.js";
 import { loadedLine, sendWholeChat, StreamedChat, Timing, type AnswerShape } from "./chat-answer.js";
 import { writeNdjson } from "./ndjson.js";
 import { parseChat, type ChatRequest } from "./request.js";
+import { withoutProgress } from "./ha-speech.js";
+import { languageOf } from "../../text/language.js";
 
 /** The source of the conversations HA's Ollama integration holds with Cyrene. */
 export const OLLAMA_SOURCE = "ollama";
 
 type ChatDeps = Pick<
   OllamaAppDeps,
-  "assistant" | "policy" | "deadlineMs" | "logger" | "toolNames" | "voiceRoom"
+  "assistant" | "policy" | "deadlineMs" | "logger" | "toolNames" | "voiceRoom" | "spokenProgress"
 >;
 
 /**
@@ -28,10 +30,15 @@ export function chatRoutes(deps: ChatDeps): Router {
 
   router.post("/api/chat", async (req, res) => {
     const request = parseChat(req.body);
+    const spoken = request.purpose === "conversation";
     const shape: AnswerShape = {
       model: request.model,
-      spoken: request.purpose === "conversation",
+      spoken,
       ha: request.fromHa,
+      // HA's conversation agent streams to TTS: a slow turn says what it is doing (agent/spoken-progress.ts).
+      ...(spoken && request.stream && deps.spokenProgress !== false
+        ? { progress: languageOf(userText(request)) }
+        : {}),
     };
     if (request.ignoredOptions.length > 0)
       deps.logger.debug({ options: request.ignoredOptions }, "Ollama options Cyrene does not use");
@@ -83,7 +90,10 @@ async function runTurn(
     clientTools: clientToolsOf(deps, request),
     params: request.params,
     output: request.output,
-    resent: request.prior,
+    // HA resends the progress lines it was streamed inside the answers: they are not the answers.
+    resent: spoken
+      ? request.prior.map((m) => (m.role === "assistant" ? { ...m, content: withoutProgress(m.content) } : m))
+      : request.prior,
     speaker: request.speaker && { deviceId: request.speaker.deviceId, area: request.speaker.area },
     ...(spoken ? { voice: true, deadlineMs: deps.deadlineMs } : {}),
   };
@@ -126,4 +136,10 @@ function noteSpeaker(deps: ChatDeps, request: ChatRequest): void {
       "HA named no room for this voice turn (its satellite is unknown to HA, in no area, or its area was deleted): no room is assumed",
     );
   }
+}
+
+/** The user's newest words: the message, or (for tool results) the last one before them. */
+function userText(request: ChatRequest): string {
+  if (request.last.kind === "user") return request.last.text;
+  return request.prior.findLast((m) => m.role === "user")?.content ?? "";
 }

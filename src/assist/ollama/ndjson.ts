@@ -14,6 +14,11 @@ export class NdjsonWriter {
     return this.opened;
   }
 
+  /** The body ended, or the client left. */
+  get ended(): boolean {
+    return this.res.writableEnded || this.res.destroyed;
+  }
+
   line(value: unknown): void {
     if (!this.opened) {
       this.opened = true;

@@ -1,4 +1,3 @@
-import { expect } from "vitest";
 import { allowAllTools } from "../../../src/tools/policy.js";
 import { silentLogger } from "../../../src/logging/logger.js";
 import type { HaInfo } from "../../fixtures/ha/use-ha.js";
@@ -11,11 +10,11 @@ import type { HaEvents } from "./ha-events.js";
 /** HA's config flow for the Ollama integration, as the UI runs it: the URL, then the entry loads. */
 export async function createOllamaEntry(info: HaInfo, url: string): Promise<string> {
   const form = await rest<FlowResult>(info, "POST", "/api/config/config_entries/flow", { handler: "ollama" });
-  expect(form).toMatchObject({ type: "form", step_id: "user" });
+  expectFlow(form, "form", "user");
   const done = await rest<FlowResult>(info, "POST", `/api/config/config_entries/flow/${form.flow_id}`, {
     url,
   });
-  expect(done, JSON.stringify(done)).toMatchObject({ type: "create_entry" });
+  expectFlow(done, "create_entry");
   const entryId = done.result!.entry_id;
   await untilLoaded(info, entryId);
   return entryId;
@@ -30,9 +29,9 @@ export async function addSubentry(
 ): Promise<void> {
   const path = "/api/config/config_entries/subentries/flow";
   const form = await rest<FlowResult>(info, "POST", path, { handler: [entryId, type] });
-  expect(form, JSON.stringify(form)).toMatchObject({ type: "form", step_id: "set_options" });
+  expectFlow(form, "form", "set_options");
   const done = await rest<FlowResult>(info, "POST", `${path}/${form.flow_id}`, data);
-  expect(done, JSON.stringify(done)).toMatchObject({ type: "create_entry" });
+  expectFlow(done, "create_entry");
   // A new subentry reloads the entry; the next subentry flow needs it loaded.
   await untilLoaded(info, entryId);
 }
@@ -90,5 +89,13 @@ export async function untilReady(h: Harness, info: HaInfo, agent: string, timeou
     if (Date.now() > deadline)
       throw new Error(`HA or the agent never got ready: ${JSON.stringify({ probe, state })}`);
     await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** A flow step as expected, or an error showing it (plain, so the bench can use these too). */
+function expectFlow(step: FlowResult, type: string, stepId?: string): void {
+  const got = step as { type?: string; step_id?: string };
+  if (got.type !== type || (stepId !== undefined && got.step_id !== stepId)) {
+    throw new Error(`HA flow: expected ${type}${stepId ? ` ${stepId}` : ""}, got ${JSON.stringify(step)}`);
   }
 }
