@@ -8,7 +8,7 @@ import tseslint from "typescript-eslint";
  */
 const LAYERS = [
   // The composition root (src/compose.ts, src/main.ts) may import anything; the other files in src/ are
-  // foundations (child-worker.ts, clock.ts, input-error.ts, …).
+  // foundations (input-error.ts, lazy.ts, …).
   // mcp/server is Cyrene's /mcp for other agents; mcp/client (below) is a domain service, a source of tools.
   { folders: ["server", "assist", "cli", "thinker", "mcp/server"], peers: false, name: "entry points" },
   // What the entry points share: HTTP errors per wire format, body parsing, SSE, source access.
@@ -21,7 +21,11 @@ const LAYERS = [
     peers: true,
     name: "domain services",
   },
-  { folders: ["llm", "config", "logging", "time", "text", "json-schema"], peers: true, name: "foundations" },
+  {
+    folders: ["llm", "config", "logging", "time", "text", "json-schema", "child-process"],
+    peers: true,
+    name: "foundations",
+  },
 ];
 const ROOT_FILES = ["compose", "main"];
 const ADAPTERS = { assist: ["ollama", "wyoming"] };

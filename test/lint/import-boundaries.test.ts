@@ -18,7 +18,7 @@ const ALLOWED = [
   ["src/agent/x.ts", "../llm/messages.js"],
   ["src/tools/home/x.ts", "../../reminders/service.js"],
   ["src/knowledge/x.ts", "../store/database.js"],
-  ["src/net/x.ts", "../child-worker.js"],
+  ["src/net/x.ts", "../child-process/worker.js"],
   ["src/cli/chat.ts", "../compose.js"],
 ];
 const UPWARD = [
@@ -27,6 +27,7 @@ const UPWARD = [
   ["src/agent/x.ts", "../http/errors.js"],
   ["src/tools/general/json/x.ts", "../../../agent/events.js"],
   ["src/text/x.ts", "../net/fetch.js"],
+  ["src/child-process/x.ts", "../tools/contract.js"],
   ["src/ha/x.ts", "../compose.js"],
 ];
 const SIDEWAYS = [
