@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import { runInFreshChild } from "../child-process/run-once.js";
 import type { ChildFailure } from "../child-process/worker.js";
 import { InputError } from "../input-error.js";
+import { clip } from "../text/clip.js";
 
 /**
  * JSON Schema validation and JMESPath queries run in a short-lived child process, for the json tool and
@@ -70,9 +71,11 @@ function validate(paths, input) {
   const errors = (check.errors || []).map((e) => {
     let message = e.message || e.keyword;
     if (e.keyword === "additionalProperties") message += ": " + JSON.stringify(e.params.additionalProperty);
-    if (e.keyword === "enum") message += ": " + JSON.stringify(e.params.allowedValues).slice(0, 200);
-    if (e.keyword === "const") message += ": " + JSON.stringify(e.params.allowedValue).slice(0, 200);
-    return { path: e.instancePath || "(root)", message, keyword: e.keyword };
+    // What was allowed, for the parent to clip (bounded here first: an enum may be long).
+    const allowed = e.keyword === "enum" ? e.params.allowedValues : e.keyword === "const" ? e.params.allowedValue : undefined;
+    const error = { path: e.instancePath || "(root)", message, keyword: e.keyword };
+    if (allowed !== undefined) error.allowed = String(JSON.stringify(allowed)).slice(0, 10000);
+    return error;
   });
   return { valid, errors: errors.slice(0, input.maxErrors), total: errors.length };
 }
@@ -131,7 +134,19 @@ export async function runSandboxed(
   );
   if (!outcome.ok) throw failure(outcome.reason, limits);
   const answer = outcome.reply;
-  return answer.ok ? { value: answer.value } : { error: answer.message ?? "unknown error" };
+  if (!answer.ok) return { error: answer.message ?? "unknown error" };
+  return { value: task === "validate" ? withAllowed(answer.value as Validation) : answer.value };
+}
+
+type Validation = { errors?: { message: string; allowed?: string }[] };
+
+/** Each enum or const error says what was allowed, clipped. */
+function withAllowed(validation: Validation): Validation {
+  if (!validation.errors) return validation;
+  const errors = validation.errors.map(({ allowed, ...error }) =>
+    allowed === undefined ? error : { ...error, message: `${error.message}: ${clip(allowed, 200)}` },
+  );
+  return { ...validation, errors };
 }
 
 function failure(reason: ChildFailure, { what, timeoutMs, memoryMb }: SandboxLimits): Error {
