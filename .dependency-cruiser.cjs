@@ -22,16 +22,8 @@ const LAYERS = [
   },
   {
     name: "foundations",
-    nodes: [
-      "llm",
-      "config",
-      "logging",
-      "time",
-      "text",
-      "json-schema",
-      "child-worker.ts",
-      "input-error.ts",
-    ].concat(["lazy.ts", "titles.ts", "version.ts"]),
+    // "*.ts": every file directly in src/ but the root's (domain-error.ts, input-error.ts, lazy.ts, …).
+    nodes: ["llm", "config", "logging", "time", "text", "json-schema", "child-process", "*.ts"],
     peers: true,
   },
 ];
@@ -45,8 +37,11 @@ const ADAPTERS = { assist: ["ollama", "wyoming"] };
 const INDEXED = ["ha", "knowledge", "reminders", "thinker", "mcp/server", "mcp/client"];
 
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
-/** The path pattern of a node: everything below a folder, or the one file. */
-const under = (node) => (node.endsWith(".ts") ? `^src/${escape(node)}$` : `^src/${escape(node)}/`);
+/** The path pattern of a node: everything below a folder, the one file, or (`*.ts`) the leaves of src/. */
+function under(node) {
+  if (node === "*.ts") return `^src/(?!(${ROOT.map(escape).join("|")})$)[^/]+\\.ts$`;
+  return node.endsWith(".ts") ? `^src/${escape(node)}$` : `^src/${escape(node)}/`;
+}
 const anyOf = (nodes) => nodes.map(under);
 
 function layerRules() {

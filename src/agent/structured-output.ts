@@ -1,6 +1,7 @@
 import { addUsage, type ChatMessage } from "../llm/messages.js";
 import { runSandboxed } from "../json-schema/sandbox.js";
 import type { FinalEvent } from "./events.js";
+import { clip } from "../text/clip.js";
 
 /** The form a client asked the final answer to take (OpenAI `response_format`, Ollama `format`). */
 export type OutputFormat = { type: "json_object" } | { type: "json_schema"; name?: string; schema: object };
@@ -12,7 +13,7 @@ export function outputInstruction(format: OutputFormat): string {
   if (format.type === "json_object") {
     return "Answer with one JSON object only: no prose, no Markdown, no code fence.";
   }
-  const schema = JSON.stringify(format.schema).slice(0, MAX_SCHEMA_CHARS);
+  const schema = clip(JSON.stringify(format.schema), MAX_SCHEMA_CHARS);
   return (
     "Answer with one JSON value only (no prose, no Markdown, no code fence) that is valid against this " +
     `JSON Schema${format.name ? ` (${format.name})` : ""}:\n${schema}`

@@ -6,6 +6,7 @@ import type { EventSink } from "./events.js";
 import { SPOKEN_STYLE } from "./spoken.js";
 import { outputInstruction } from "./structured-output.js";
 import { turnNote } from "./system-prompt.js";
+import { clip } from "../text/clip.js";
 import type { TurnInput } from "./turn-request.js";
 
 /** What a turn's note is made of besides the turn (whose time gives the clock line). */
@@ -45,7 +46,7 @@ export class TurnNotes {
     const { conversationId } = turn;
     const sections: string[] = [];
     if (turn.person) sections.push(`Talking to you: ${turn.person.name}.`);
-    const instructions = input.instructions?.trim().slice(0, MAX_INSTRUCTIONS);
+    const instructions = input.instructions && clip(input.instructions.trim(), MAX_INSTRUCTIONS);
     const given = (text: string) =>
       this.instructionsGiven.get(conversationId) === text &&
       latestNoteWith(window, INSTRUCTIONS_HEADING)?.includes(text);

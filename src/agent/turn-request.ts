@@ -1,4 +1,5 @@
 import type { ChatCompletionToolChoiceOption } from "openai/resources/chat/completions";
+import { DomainError } from "../domain-error.js";
 import type { SamplingParams } from "../llm/client.js";
 import type { SeenMessage } from "../store/transcript.js";
 import type { ToolDefinition } from "../tools/contract.js";
@@ -74,13 +75,21 @@ export interface TurnOutcome extends FinalEvent {
   turnId: string;
 }
 
-export class UnknownConversationError extends Error {
+export class UnknownConversationError extends DomainError {
   override name = "UnknownConversationError";
+
+  constructor(message: string) {
+    super(message, "not_found", "conversation_id");
+  }
 }
 
 /** A tool result that answers no paused turn (never asked, already answered, or the turn was lost). */
-export class UnknownToolCallError extends Error {
+export class UnknownToolCallError extends DomainError {
   override name = "UnknownToolCallError";
+
+  constructor(message: string) {
+    super(message, "input", "messages");
+  }
 }
 
 /** A client's answers to the tool calls of a paused turn, by call id or in order. */

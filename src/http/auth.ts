@@ -16,12 +16,10 @@ export function remoteAddress(req: Request): string {
  * web UI's static files need none: they hold no data, and the page asks for the token itself.
  */
 export function bearerAuth(token: string, options: { trustIngress: boolean }) {
-  const expected = Buffer.from(token);
   return (req: Request, res: Response, next: NextFunction) => {
     if (!/^\/(api|v1|mcp|readyz)(\/|$)/.test(req.path)) return next();
     if (options.trustIngress && remoteAddress(req) === INGRESS_PROXY_ADDRESS) return next();
-    const given = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? "")?.[1]?.trim();
-    if (given && safeEqual(Buffer.from(given), expected)) return next();
+    if (bearerMatches(req, token)) return next();
     res
       .status(401)
       .set("WWW-Authenticate", 'Bearer realm="cyrene"')
@@ -37,7 +35,11 @@ export function ingressOnly() {
   };
 }
 
-function safeEqual(a: Buffer, b: Buffer): boolean {
+/** Whether the request brings `Authorization: Bearer <token>` (compared in constant time). */
+export function bearerMatches(req: Request, token: string): boolean {
+  const given = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? "")?.[1]?.trim();
+  if (!given) return false;
+  const [a, b] = [Buffer.from(given), Buffer.from(token)];
   return a.length === b.length && timingSafeEqual(a, b);
 }
 

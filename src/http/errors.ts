@@ -2,6 +2,7 @@ import type { NextFunction, Request, Response } from "express";
 import type { Logger } from "../logging/logger.js";
 import type { ErrorShape } from "./error-shapes.js";
 import { storageProblem } from "../store/storage-errors.js";
+import { DomainError, type ErrorKind } from "../domain-error.js";
 
 /** What an error is answered with, whatever the wire format (error-shapes.ts writes it). */
 export interface ApiError {
@@ -25,14 +26,28 @@ export class HttpError extends Error {
   }
 }
 
-/** A storage fault as the HTTP error it is answered with (507 for a full disk); other errors as they are. */
+/** Each kind of domain error as HTTP answers it, for every entry point. */
+const BY_KIND: Record<ErrorKind, { status: number; code: string | null }> = {
+  input: { status: 400, code: null },
+  not_found: { status: 404, code: "not_found" },
+  conflict: { status: 422, code: null },
+};
+
+/**
+ * A domain error, or a storage fault (507 for a full disk), as the HTTP error it is answered with; other
+ * errors as they are.
+ */
 function asHttpError(error: unknown): unknown {
+  if (error instanceof DomainError) {
+    const { status, code } = BY_KIND[error.kind];
+    return new HttpError(status, error.message, "invalid_request_error", error.field, code);
+  }
   const problem = storageProblem(error);
   return problem ? new HttpError(problem.status, problem.message, "server_error", null, problem.code) : error;
 }
 
 /**
- * What a thrown error is answered with: an HttpError as it says; a full disk or a damaged database as
+ * What a thrown error is answered with: an HttpError as it says; a domain error by its kind; a full disk or a damaged database as
  * such ("the disk is full"), not as an internal error; anything else by its `status` (Express's body
  * parser sets one), or as a 500 that shows nothing of it.
  */

@@ -1,6 +1,8 @@
-import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
+import { runInFreshChild } from "../child-process/run-once.js";
+import type { ChildFailure } from "../child-process/worker.js";
 import { InputError } from "../input-error.js";
+import { clip } from "../text/clip.js";
 
 /**
  * JSON Schema validation and JMESPath queries run in a short-lived child process, for the json tool and
@@ -14,22 +16,16 @@ import { InputError } from "../input-error.js";
  * hits V8's fatal out-of-memory handler before the worker's resourceLimits can stop it, and that
  * takes the whole process down.
  *
- * The child runs plain JavaScript given with -e, loading the libraries by resolved path, so the same
- * code works under tsx, vitest and compiled JavaScript.
+ * The child is a script child of the supervisor (src/child-process), a fresh one per task, loading the
+ * libraries by resolved path, so the same code works under tsx, vitest and compiled JavaScript.
  */
 const CHILD_SOURCE = String.raw`
-let raw = "";
-process.stdin.setEncoding("utf8");
-process.stdin.on("data", (chunk) => (raw += chunk));
-process.stdin.on("end", () => {
-  const { task, paths, input } = JSON.parse(raw);
-  let answer;
+serveInChild(({ task, paths, input }) => {
   try {
-    answer = { ok: true, value: task === "query" ? query(paths, input) : validate(paths, input) };
+    return { ok: true, value: task === "query" ? query(paths, input) : validate(paths, input) };
   } catch (error) {
-    answer = { ok: false, message: String((error && error.message) || error) };
+    return { ok: false, message: String((error && error.message) || error) };
   }
-  process.stdout.write(JSON.stringify(answer));
 });
 
 // Objects get a null prototype: "constructor" or "toString" then is not a property of every object
@@ -75,9 +71,11 @@ function validate(paths, input) {
   const errors = (check.errors || []).map((e) => {
     let message = e.message || e.keyword;
     if (e.keyword === "additionalProperties") message += ": " + JSON.stringify(e.params.additionalProperty);
-    if (e.keyword === "enum") message += ": " + JSON.stringify(e.params.allowedValues).slice(0, 200);
-    if (e.keyword === "const") message += ": " + JSON.stringify(e.params.allowedValue).slice(0, 200);
-    return { path: e.instancePath || "(root)", message, keyword: e.keyword };
+    // What was allowed, for the parent to clip (bounded here first: an enum may be long).
+    const allowed = e.keyword === "enum" ? e.params.allowedValues : e.keyword === "const" ? e.params.allowedValue : undefined;
+    const error = { path: e.instancePath || "(root)", message, keyword: e.keyword };
+    if (allowed !== undefined) error.allowed = String(JSON.stringify(allowed)).slice(0, 10000);
+    return error;
   });
   return { valid, errors: errors.slice(0, input.maxErrors), total: errors.length };
 }
@@ -109,76 +107,62 @@ export interface SandboxLimits {
   what: string;
 }
 
-/** Runs one task in a fresh child process. Errors thrown inside come back as `{ error }`. */
-export function runSandboxed(
+/** A child that has not started in this long is stopped (a busy machine can be slow to start one). */
+const START_LIMIT_MS = 15_000;
+
+type ChildTask = {
+  task: "query" | "validate";
+  paths: Record<string, string>;
+  input: Record<string, unknown>;
+};
+type ChildAnswer = { ok: boolean; value?: unknown; message?: string };
+
+/**
+ * Runs one task in a fresh child process; `timeoutMs` counts from when the child has it. Errors thrown
+ * inside come back as `{ error }`.
+ */
+export async function runSandboxed(
   task: "query" | "validate",
   input: Record<string, unknown>,
   limits: SandboxLimits,
 ): Promise<{ value?: unknown; error?: string }> {
-  if (limits.signal.aborted) return Promise.reject(new SandboxError(`${limits.what} was cancelled`));
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [`--max-old-space-size=${limits.memoryMb}`, "-e", CHILD_SOURCE], {
-      env: {},
-      stdio: ["pipe", "pipe", "pipe"],
-    });
-    const stdout: Buffer[] = [];
-    let stderr = "";
-    let settled = false;
-    const finish = (action: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      limits.signal.removeEventListener("abort", onAbort);
-      if (child.exitCode === null) child.kill("SIGKILL");
-      action();
-    };
-    const timer = setTimeout(
-      () =>
-        finish(() =>
-          reject(
-            new SandboxError(
-              `${limits.what} took longer than ${limits.timeoutMs} ms and was stopped. Simplify it (for example ` +
-                `regular-expression patterns or string functions) or send less data.`,
-            ),
-          ),
-        ),
-      limits.timeoutMs,
-    );
-    const onAbort = () => finish(() => reject(new SandboxError(`${limits.what} was cancelled`)));
-    limits.signal.addEventListener("abort", onAbort, { once: true });
+  if (limits.signal.aborted) throw new SandboxError(`${limits.what} was cancelled`);
+  const outcome = await runInFreshChild<ChildTask, ChildAnswer>(
+    { program: { script: CHILD_SOURCE }, maxMemoryMb: limits.memoryMb, startLimitMs: START_LIMIT_MS },
+    { task, paths: paths(), input },
+    { timeoutMs: limits.timeoutMs, signal: limits.signal },
+  );
+  if (!outcome.ok) throw failure(outcome.reason, limits);
+  const answer = outcome.reply;
+  if (!answer.ok) return { error: answer.message ?? "unknown error" };
+  return { value: task === "validate" ? withAllowed(answer.value as Validation) : answer.value };
+}
 
-    child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk));
-    child.stderr.on("data", (chunk: Buffer) => {
-      if (stderr.length < 4_000) stderr += chunk.toString("utf8");
-    });
-    child.on("error", (error) => finish(() => reject(error)));
-    child.on("close", (code, signal) =>
-      finish(() => {
-        const text = Buffer.concat(stdout).toString("utf8");
-        if (code === 0 && text) {
-          let answer: { ok: boolean; value?: unknown; message?: string };
-          try {
-            answer = JSON.parse(text) as typeof answer;
-          } catch {
-            return reject(new Error(`${limits.what} sent an unreadable answer`));
-          }
-          resolve(answer.ok ? { value: answer.value } : { error: answer.message ?? "unknown error" });
-        } else if (/heap out of memory|Allocation failed/i.test(stderr)) {
-          reject(
-            new SandboxError(
-              `${limits.what} needed more than ${limits.memoryMb} MB of memory and was stopped.`,
-            ),
-          );
-        } else {
-          reject(
-            new Error(
-              `${limits.what} stopped unexpectedly (${signal ?? `exit code ${code}`}): ${stderr.slice(0, 300)}`,
-            ),
-          );
-        }
-      }),
-    );
-    child.stdin.on("error", () => {}); // the child may die before reading everything; "close" reports it
-    child.stdin.end(JSON.stringify({ task, paths: paths(), input }));
-  });
+type Validation = { errors?: { message: string; allowed?: string }[] };
+
+/** Each enum or const error says what was allowed, clipped. */
+function withAllowed(validation: Validation): Validation {
+  if (!validation.errors) return validation;
+  const errors = validation.errors.map(({ allowed, ...error }) =>
+    allowed === undefined ? error : { ...error, message: `${error.message}: ${clip(allowed, 200)}` },
+  );
+  return { ...validation, errors };
+}
+
+function failure(reason: ChildFailure, { what, timeoutMs, memoryMb }: SandboxLimits): Error {
+  switch (reason) {
+    case "timeout":
+      return new SandboxError(
+        `${what} took longer than ${timeoutMs} ms and was stopped. Simplify it (for example ` +
+          `regular-expression patterns or string functions) or send less data.`,
+      );
+    case "aborted":
+      return new SandboxError(`${what} was cancelled`);
+    case "memory":
+      return new SandboxError(`${what} needed more than ${memoryMb} MB of memory and was stopped.`);
+    case "unstarted":
+      return new Error(`${what} could not start its process in time`);
+    case "crashed":
+      return new Error(`${what} stopped unexpectedly`);
+  }
 }

@@ -1,4 +1,5 @@
 import { estimateTokens } from "./tokens.js";
+import { clip } from "../text/clip.js";
 
 /** A passage of a document: its text and the headings above it ("Maintenance > Filters"). */
 export interface Chunk {
@@ -108,11 +109,13 @@ function sections(text: string): Section[] {
 }
 
 function cleanHeading(text: string): string {
-  return text
-    .replace(/[*_`]/g, "")
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
-    .trim()
-    .slice(0, 200);
+  return clip(
+    text
+      .replace(/[*_`]/g, "")
+      .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
+      .trim(),
+    200,
+  );
 }
 
 /** A block that fits, or its sentences packed into pieces that do. */

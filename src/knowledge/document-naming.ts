@@ -2,11 +2,12 @@
 import { createHash } from "node:crypto";
 import { firstLineTitle } from "../titles.js";
 import type { Origin } from "./types.js";
+import { clip } from "../text/clip.js";
 
 const MAX_TAGS = 10;
 
 export function cleanTags(tags: string[] | undefined): string[] {
-  const cleaned = (tags ?? []).map((tag) => tag.trim().toLowerCase().slice(0, 40)).filter(Boolean);
+  const cleaned = (tags ?? []).map((tag) => clip(tag.trim().toLowerCase(), 40)).filter(Boolean);
   return [...new Set(cleaned)].slice(0, MAX_TAGS);
 }
 
@@ -16,7 +17,7 @@ export function sameTags(a: string[], b: string[]): boolean {
 
 export function cleanTitle(title: string | undefined): string | undefined {
   const line = title?.replace(/\s+/g, " ").trim();
-  return line ? [...line].slice(0, 200).join("") : undefined;
+  return line ? clip(line, 200) : undefined;
 }
 
 export function cleanSource(source: string | undefined): string | undefined {
@@ -28,7 +29,7 @@ export function cleanSource(source: string | undefined): string | undefined {
 export function titleFrom(text: string, source: string, origin: Origin): string {
   if (origin !== "text") {
     const last = source.split(/[/\\]/).filter(Boolean).at(-1);
-    if (last) return decodeURIComponentSafe(last).slice(0, 200);
+    if (last) return clip(decodeURIComponentSafe(last), 200);
   }
   return firstLineTitle(text.replace(/^#+\s*/, ""), 60);
 }

@@ -1,5 +1,5 @@
 /** The PDF reader's child process (started by pdf.ts): the text of one PDF per task. */
-import { serveInChild } from "../child-worker.js";
+import { serveInChild } from "../child-process/serve.js";
 import { InputError } from "../input-error.js";
 import { loadUnpdf, readPdfNow, type PdfAnswer, type PdfTask } from "./pdf.js";
 

@@ -1,4 +1,4 @@
-import { ChildWorker } from "../child-worker.js";
+import { ChildWorker } from "../child-process/worker.js";
 import { InputError } from "../input-error.js";
 import { lazy } from "../lazy.js";
 
@@ -32,7 +32,7 @@ const here = import.meta.url;
 const entry = new URL(here.endsWith(".ts") ? "./pdf-process.ts" : "./pdf-process.js", here);
 
 /** Started by the first PDF (not at boot), stopped after a minute without one. */
-const worker = new ChildWorker<PdfTask, PdfAnswer>({ entry, maxMemoryMb: 512, idleMs: 60_000 });
+const worker = new ChildWorker<PdfTask, PdfAnswer>({ program: { entry }, maxMemoryMb: 512, idleMs: 60_000 });
 
 /** A page still being read this long after the deadline is stopped with its process. */
 const GRACE_MS = 2_000;
@@ -59,6 +59,7 @@ export async function readPdf(data: Buffer, limits: PdfLimits): Promise<PdfText>
         );
       case "aborted":
         throw new InputError("Reading the PDF was stopped (读取已取消).");
+      case "unstarted": // no start limit is set
       case "crashed":
         throw new InputError("The PDF reader stopped unexpectedly on this file (PDF 读取失败).");
     }

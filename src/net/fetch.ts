@@ -3,6 +3,7 @@ import { lazy } from "../lazy.js";
 import { NetError, NetworkRefusedError } from "./errors.js";
 import { describeFailure } from "./failure.js";
 import type { NetworkGuard } from "./guard.js";
+import { clip } from "../text/clip.js";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD";
 
@@ -180,7 +181,7 @@ function resolveLocation(location: string, base: URL): URL {
     return new URL(location, base);
   } catch {
     throw new NetError(
-      `${base.host} redirected to an invalid URL: "${location.slice(0, 200)}".`,
+      `${base.host} redirected to an invalid URL: "${clip(location, 200)}".`,
       "bad_response",
     );
   }

@@ -1,5 +1,5 @@
 /** The page reader's child process (started by page-reader.ts): HTML in, the page's main content out. */
-import { serveInChild } from "../child-worker.js";
+import { serveInChild } from "../child-process/serve.js";
 import { extractPage, loadLibraries } from "./extract.js";
 import type { PageReply, PageRequest } from "./page-reader.js";
 

@@ -1,4 +1,4 @@
-import { ChildWorker, type ChildOutcome } from "../child-worker.js";
+import { ChildWorker, type ChildFailure } from "../child-process/worker.js";
 import { NetError } from "./errors.js";
 import type { ExtractedPage } from "./extract.js";
 import { PAGE_LIMITS, type PageLimits, type PageOverflow } from "./page-scan.js";
@@ -29,7 +29,11 @@ const entry = new URL(
 );
 
 /** Started with the first page, stopped after a minute without one (it holds some 80 MB). */
-const reader = new ChildWorker<PageRequest, PageReply>({ entry, maxMemoryMb: 512, idleMs: 60_000 });
+const reader = new ChildWorker<PageRequest, PageReply>({
+  program: { entry },
+  maxMemoryMb: 512,
+  idleMs: 60_000,
+});
 
 /**
  * The main content of an HTML page as Markdown (see `extractPage`), read in a child process so that no
@@ -90,10 +94,7 @@ function thousands(n: number): string {
   return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
 
-function failure(
-  reason: Exclude<ChildOutcome<unknown>, { ok: true }>["reason"],
-  timeoutMs: number,
-): NetError {
+function failure(reason: ChildFailure, timeoutMs: number): NetError {
   switch (reason) {
     case "timeout":
       return new NetError(
@@ -107,6 +108,7 @@ function failure(
       );
     case "aborted":
       return new NetError("Reading the page was stopped (读取已取消).", "aborted");
+    case "unstarted": // no start limit is set
     case "crashed":
       return new NetError(
         "The page reader stopped unexpectedly on this page (页面读取失败).",

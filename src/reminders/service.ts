@@ -100,7 +100,10 @@ export class ReminderService {
   get(id: string): Reminder {
     const reminder = this.store.get(id.trim());
     if (!reminder)
-      throw new InputError(`No reminder with id ${id}. List them to see the ids (查看提醒列表).`);
+      throw new InputError(
+        `No reminder with id ${id}. List them to see the ids (查看提醒列表).`,
+        "not_found",
+      );
     return reminder;
   }
 

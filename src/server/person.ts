@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
+import { clip } from "../text/clip.js";
 
 /** The Home Assistant user behind a request, as HA's ingress proxy names them. */
 export interface Person {
@@ -23,7 +24,7 @@ export function personFromHeaders(trusted: boolean) {
     const id = trusted ? header(req, "x-remote-user-id") : undefined;
     if (id) {
       const name = header(req, "x-remote-user-display-name") || header(req, "x-remote-user-name") || id;
-      req.person = { id: id.slice(0, 128), name: name.slice(0, 128) };
+      req.person = { id: id.slice(0, 128), name: clip(name, 128) };
     }
     next();
   };

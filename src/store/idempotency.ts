@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { DomainError } from "../domain-error.js";
 
 /** How long a finished request is remembered for its repeats (SDK retries come within seconds). */
 export const REPEAT_WINDOW_MS = 120_000;
@@ -6,8 +7,12 @@ export const REPEAT_WINDOW_MS = 120_000;
 const MAX_ENTRIES = 2_000;
 
 /** A repeated `Idempotency-Key` came with a different body. */
-export class IdempotencyConflictError extends Error {
+export class IdempotencyConflictError extends DomainError {
   override name = "IdempotencyConflictError";
+
+  constructor(message: string) {
+    super(message, "conflict", "idempotency_key");
+  }
 }
 
 interface Entry<T> {

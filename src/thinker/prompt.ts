@@ -4,6 +4,7 @@ import { HOUSEHOLD } from "../store/conversation-access.js";
 import type { ConversationStore } from "../store/conversations.js";
 import type { Reminder } from "../reminders/index.js";
 import type { ThoughtTrigger } from "../store/thought-types.js";
+import { clip } from "../text/clip.js";
 
 /** The form a thought's answer takes: the outcome the LLM chose, and its words. */
 export const OUTCOME_SCHEMA = {
@@ -31,7 +32,7 @@ export async function thoughtMessage(context: ThoughtContext): Promise<string> {
   const facts =
     trigger.context === undefined
       ? ""
-      : `\nFacts passed along: ${JSON.stringify(trigger.context).slice(0, 1_000)}`;
+      : `\nFacts passed along: ${clip(JSON.stringify(trigger.context), 1_000)}`;
   const recent = context.conversations
     .list({ limit: 8, visibleTo: HOUSEHOLD })
     .filter((c) => c.source !== "thinker" && c.title)

@@ -12,6 +12,7 @@ import { OUTCOME_SCHEMA, thoughtMessage } from "./prompt.js";
 import { thoughtVoice } from "./voice.js";
 import type { Outcome, ThoughtAction, ThoughtTrigger } from "../store/thought-types.js";
 import type { ThoughtStore } from "../store/thoughts.js";
+import { clip } from "../text/clip.js";
 
 export interface ThinkerDeps {
   assistant: Assistant;
@@ -177,7 +178,7 @@ export class Thinker {
           if (event.type === "tool_started") {
             const action = {
               tool: event.name,
-              arguments: event.arguments.slice(0, 500),
+              arguments: clip(event.arguments, 500),
               success: false,
               result: "",
             };
@@ -187,7 +188,7 @@ export class Thinker {
           const action = event.type === "tool_finished" ? calls.get(event.callId) : undefined;
           if (action && event.type === "tool_finished") {
             action.success = event.result.success;
-            action.result = JSON.stringify(event.result).slice(0, 500);
+            action.result = clip(JSON.stringify(event.result), 500);
           }
         },
       );

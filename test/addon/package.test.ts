@@ -391,8 +391,8 @@ describe("the production install", () => {
     });
 
     it("imports only production dependencies", () => {
-      // child-worker.js resolves tsx only for a .ts entry, i.e. when Cyrene runs from its sources.
-      const sourcesOnly = new Set(["tsx (child-worker.js)"]);
+      // child-process/program.js resolves tsx only for a .ts entry, i.e. when Cyrene runs from its sources.
+      const sourcesOnly = new Set(["tsx (child-process/program.js)"]);
       const outside = imports
         .filter((i) => !(packageName(i.specifier) in pkg.dependencies))
         .filter((i) => !sourcesOnly.has(`${i.specifier} (${i.file})`))

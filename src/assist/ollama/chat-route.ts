@@ -1,7 +1,8 @@
 import { Router } from "express";
-import { UnknownToolCallError, type TurnOptions, type TurnOutcome } from "../../agent/assistant.js";
+import type { TurnOptions, TurnOutcome } from "../../agent/assistant.js";
 import type { AgentEvent } from "../../agent/events.js";
-import { HttpError } from "../../http/errors.js";
+import { DomainError } from "../../domain-error.js";
+import { answerOf, HttpError } from "../../http/errors.js";
 import { abortOnDisconnect } from "../../http/sse.js";
 import { HOUSEHOLD } from "../../store/conversation-access.js";
 import type { ToolDefinition } from "../../tools/contract.js";
@@ -57,9 +58,10 @@ export function chatRoutes(deps: ChatDeps): Router {
     try {
       outcome = await runTurn(deps, request, signal, emit);
     } catch (error) {
-      if (!(error instanceof UnknownToolCallError)) throw error;
-      if (!streamed) throw new HttpError(400, error.message);
-      return streamed.fail(error.message, 400);
+      // A refusal found once the stream is open (a tool result that answers no paused turn).
+      if (!streamed || !(error instanceof DomainError)) throw error;
+      const { message, status } = answerOf(error);
+      return streamed.fail(message, status);
     }
     if (outcome.error?.kind === "aborted") return;
     if (streamed) return streamed.finish(outcome);

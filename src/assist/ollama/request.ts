@@ -4,12 +4,18 @@ import { argumentsOf, type EchoedCall } from "../../agent/tool-result-match.js";
 import type { SamplingParams } from "../../llm/client.js";
 import { parseBody } from "../../http/body.js";
 import { HttpError } from "../../http/errors.js";
-import { MAX_MESSAGE_CHARS } from "../../http/message-limit.js";
+import {
+  clientToolsOf,
+  assertUserLast,
+  priorOf,
+  toolBlockStart,
+  userText,
+  wireFunction,
+} from "../../http/chat-wire.js";
 import type { SeenMessage } from "../../store/transcript.js";
 import type { ToolDefinition } from "../../tools/contract.js";
 import { hasHaClockLine, instructionsOf, isAiTaskPrompt, speakerOf, type SpeakerLine } from "./ha-prompt.js";
 import { assertOurModel } from "./models.js";
-import { TOOL_NAME, TOOL_NAME_RULE } from "../../text/tool-name.js";
 
 const toolCall = z
   .object({
@@ -34,13 +40,7 @@ const message = z
 const tool = z
   .object({
     type: z.string().optional(),
-    function: z
-      .object({
-        name: z.string().regex(TOOL_NAME, TOOL_NAME_RULE),
-        description: z.string().nullish(),
-        parameters: z.record(z.string(), z.unknown()).nullish(),
-      })
-      .loose(),
+    function: wireFunction,
   })
   .loose();
 
@@ -132,11 +132,7 @@ export function parseChat(raw: unknown): ChatRequest {
     ignoredOptions: Object.keys(request.options ?? {}).filter((key) => !USED_OPTIONS.has(key)),
     instructions: instructions.length > 0 ? instructions.join("\n\n") : undefined,
     speaker: fromHa ? speakerOf(system) : undefined,
-    clientTools: (request.tools ?? []).map((t) => ({
-      name: t.function.name,
-      description: t.function.description ?? "",
-      parameters: t.function.parameters ?? { type: "object", properties: {} },
-    })),
+    clientTools: clientToolsOf(request.tools),
     output,
     params: samplingOf(request.options ?? {}),
     ...splitHistory(messages),
@@ -189,16 +185,11 @@ function samplingOf(options: Record<string, unknown>): SamplingParams {
 }
 
 function splitHistory(messages: Message[]): Pick<ChatRequest, "prior" | "last"> {
-  const seen = (upTo: number) =>
-    messages
-      .slice(0, upTo)
-      .filter((m) => m.role === "user" || m.role === "assistant")
-      .map((m) => ({ role: m.role, content: m.content ?? "" }));
+  const seen = (upTo: number) => priorOf(messages, upTo, (m) => m.content ?? "");
   const last = messages.at(-1);
   if (!last) return { prior: [], last: { kind: "none" } };
   if (last.role === "tool") {
-    let start = messages.length;
-    while (start > 0 && messages[start - 1]!.role === "tool") start--;
+    const start = toolBlockStart(messages, messages.length);
     if (!messages[start - 1]?.tool_calls?.length) {
       throw new HttpError(
         400,
@@ -213,16 +204,7 @@ function splitHistory(messages: Message[]): Pick<ChatRequest, "prior" | "last"> 
     const toolNames = messages.slice(start).map((m) => m.tool_name ?? undefined);
     return { prior: seen(start), last: { kind: "tool_results", results, calls, toolNames } };
   }
-  if (last.role !== "user") {
-    throw new HttpError(400, "The last message must come from the user (or be tool results).");
-  }
-  const text = last.content ?? "";
-  if (!text.trim()) throw new HttpError(400, "The user message is empty.");
-  if (text.length > MAX_MESSAGE_CHARS) {
-    throw new HttpError(
-      400,
-      `The user message is too long (${text.length} characters, at most ${MAX_MESSAGE_CHARS}).`,
-    );
-  }
+  assertUserLast(last.role);
+  const text = userText(last.content ?? "");
   return { prior: seen(messages.length - 1), last: { kind: "user", text } };
 }

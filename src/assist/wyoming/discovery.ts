@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Logger } from "../../logging/logger.js";
+import { clip } from "../../text/clip.js";
 
 export interface DiscoveryOptions {
   /** http://supervisor in the add-on. */
@@ -56,7 +57,7 @@ async function post(url: string, options: DiscoveryOptions): Promise<string | un
     const body = await res.text();
     if (!res.ok) {
       const hint = res.status === 403 ? " (is wyoming listed under discovery in config.yaml?)" : "";
-      return `HTTP ${res.status}${hint}: ${body.slice(0, 200)}`;
+      return `HTTP ${res.status}${hint}: ${clip(body, 200)}`;
     }
     const uuid = uuidIn(body);
     options.logger.info(

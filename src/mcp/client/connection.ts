@@ -8,6 +8,7 @@ import type { McpServerSettings } from "./settings.js";
 import { prefixedToolName } from "./tool-names.js";
 import { providerSchema } from "./tool-schema.js";
 import { connectClient, describeError, endsSession, type McpTransport } from "./transport.js";
+import { clip } from "../../text/clip.js";
 
 /**
  * The SDK and ajv, loaded when the first server is connected: without MCP servers they never load (each
@@ -182,7 +183,7 @@ export class McpServerConnection {
   private tool(wire: WireTool, name: string, parameters: Record<string, unknown>): McpTool {
     // Tools exist only once a server was connected, so the SDK (with ajv) is loaded by now.
     const check = this.sdk!.argumentChecker(wire.inputSchema);
-    const description = (wire.description ?? wire.title ?? wire.name).slice(0, MAX_DESCRIPTION_CHARS);
+    const description = clip(wire.description ?? wire.title ?? wire.name, MAX_DESCRIPTION_CHARS);
     return {
       name,
       original: wire.name,

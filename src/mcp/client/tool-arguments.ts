@@ -1,4 +1,5 @@
 import { Ajv, type ValidateFunction } from "ajv";
+import { clip } from "../../text/clip.js";
 
 const ajv = new Ajv({ allErrors: true, strict: false, logger: false, validateFormats: false });
 
@@ -25,7 +26,7 @@ export function argumentChecker(schema: unknown): (args: unknown) => string | un
           e.keyword === "additionalProperties"
             ? `: ${JSON.stringify(e.params.additionalProperty)}`
             : e.keyword === "enum"
-              ? `: ${JSON.stringify(e.params.allowedValues).slice(0, 200)}`
+              ? `: ${clip(JSON.stringify(e.params.allowedValues), 200)}`
               : "";
         return `${where} ${e.message ?? e.keyword}${extra}`;
       })

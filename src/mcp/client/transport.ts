@@ -1,6 +1,7 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { lazy } from "../../lazy.js";
+import { clip } from "../../text/clip.js";
 
 /** The transport a connected server speaks: Streamable HTTP, or the older HTTP+SSE (MCP 2024-11-05). */
 export type McpTransport = "streamable-http" | "sse";
@@ -71,7 +72,7 @@ export function endsSession(transport: McpTransport | undefined, error: Error): 
 export function describeError(reason: unknown, max = 300): string {
   const error = reason instanceof Error ? reason : undefined;
   const cause = error?.cause instanceof Error ? `: ${error.cause.message}` : "";
-  return (error ? `${error.message}${cause}` : String(reason)).slice(0, max);
+  return clip(error ? `${error.message}${cause}` : String(reason), max);
 }
 
 async function open(transport: McpTransport, url: URL, headers: Record<string, string>): Promise<Transport> {

@@ -1,8 +1,9 @@
-import { randomUUID, timingSafeEqual } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { SSEServerTransport } from "@modelcontextprotocol/sdk/server/sse.js";
 import type { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { Router, type Request, type Response } from "express";
+import { bearerMatches } from "../../http/auth.js";
 import { lazy } from "../../lazy.js";
 import type { Logger } from "../../logging/logger.js";
 import { personRequester, UNNAMED, type Requester } from "../../store/conversation-access.js";
@@ -212,13 +213,6 @@ export class McpEndpoint {
     }
     return { requester: withToken ? UNNAMED : options.anonymous };
   }
-}
-
-function bearerMatches(req: Request, token: string): boolean {
-  const given = /^Bearer\s+(.+)$/i.exec(req.get("authorization") ?? "")?.[1]?.trim();
-  if (!given) return false;
-  const [a, b] = [Buffer.from(given), Buffer.from(token)];
-  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 function rpcError(res: Response, status: number, code: number, message: string): void {

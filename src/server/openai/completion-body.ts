@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { TOOL_NAME, TOOL_NAME_RULE } from "../../text/tool-name.js";
+import { wireFunction } from "../../http/chat-wire.js";
 
 const contentPart = z.object({ type: z.string(), text: z.string().optional() }).loose();
 const toolCall = z
@@ -20,13 +20,7 @@ const message = z
 const functionTool = z
   .object({
     type: z.literal("function"),
-    function: z
-      .object({
-        name: z.string().regex(TOOL_NAME, TOOL_NAME_RULE),
-        description: z.string().optional(),
-        parameters: z.record(z.string(), z.unknown()).optional(),
-      })
-      .loose(),
+    function: wireFunction,
   })
   .loose();
 const toolChoice = z.union([

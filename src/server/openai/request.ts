@@ -6,7 +6,7 @@ import type { SeenMessage } from "../../store/transcript.js";
 import type { ToolDefinition } from "../../tools/contract.js";
 import { parseBody } from "../../http/body.js";
 import { HttpError } from "../../http/errors.js";
-import { MAX_MESSAGE_CHARS } from "../../http/message-limit.js";
+import { assertUserLast, clientToolsOf, priorOf, toolBlockStart, userText } from "../../http/chat-wire.js";
 import { completionBody, type BodyMessage, type CompletionBody } from "./completion-body.js";
 
 export const AGENT_MODEL = "cyrene";
@@ -56,11 +56,7 @@ export function parseCompletion(raw: unknown, cyreneTools: readonly string[]): C
       "n",
     );
   }
-  const clientTools = (request.tools ?? []).map((tool) => ({
-    name: tool.function.name,
-    description: tool.function.description ?? "",
-    parameters: tool.function.parameters ?? { type: "object", properties: {} },
-  }));
+  const clientTools = clientToolsOf(request.tools);
   if (model === AGENT_MODEL) {
     const clash = clientTools.find((tool) => cyreneTools.includes(tool.name));
     if (clash) {
@@ -140,14 +136,9 @@ function outputOf(format: CompletionBody["response_format"] | undefined): Output
 
 function splitHistory(messages: BodyMessage[], model: ModelId): Pick<CompletionRequest, "prior" | "last"> {
   const last = messages.at(-1)!;
-  const seen = (upTo: number) =>
-    messages
-      .slice(0, upTo)
-      .filter((m) => m.role === "user" || m.role === "assistant")
-      .map((m) => ({ role: m.role, content: textOf(m.content) }));
+  const seen = (upTo: number) => priorOf(messages, upTo, (m) => textOf(m.content));
   const toolBlock = (end: number) => {
-    let start = end;
-    while (start > 0 && messages[start - 1]!.role === "tool") start--;
+    const start = toolBlockStart(messages, end);
     const results = messages
       .slice(start, end)
       .map((m) => ({ toolCallId: m.tool_call_id ?? "", content: textOf(m.content) }));
@@ -159,27 +150,8 @@ function splitHistory(messages: BodyMessage[], model: ModelId): Pick<CompletionR
     const { start, results } = toolBlock(messages.length);
     return { prior: seen(start), last: { kind: "tool_results", results } };
   }
-  if (last.role !== "user" && model === AGENT_MODEL) {
-    throw new HttpError(
-      400,
-      "The last message must come from the user (or be tool results).",
-      "invalid_request_error",
-      "messages",
-    );
-  }
-  const text = textOf(last.content);
-  if (model === AGENT_MODEL) {
-    if (!text.trim())
-      throw new HttpError(400, "The user message is empty.", "invalid_request_error", "messages");
-    if (text.length > MAX_MESSAGE_CHARS) {
-      throw new HttpError(
-        400,
-        `The user message is too long (${text.length} characters, at most ${MAX_MESSAGE_CHARS}).`,
-        "invalid_request_error",
-        "messages",
-      );
-    }
-  }
+  if (model === AGENT_MODEL) assertUserLast(last.role);
+  const text = model === AGENT_MODEL ? userText(textOf(last.content)) : textOf(last.content);
   // Results of client tools sent with the next message (the client went on without waiting).
   const { results } = toolBlock(messages.length - 1);
   return { prior: seen(messages.length - 1), last: { kind: "user", text, toolResults: results } };

@@ -1,16 +1,15 @@
 import { Router, type Request } from "express";
 import { z } from "zod";
-import { UnknownConversationError, type Assistant } from "../../agent/assistant.js";
+import type { Assistant } from "../../agent/assistant.js";
 import type { AgentEvent } from "../../agent/events.js";
 import type { Requester } from "../../store/conversation-access.js";
 import { apiRequester } from "../api-requester.js";
 import type { ConversationInfo, ConversationStore } from "../../store/conversations.js";
 import type { JobStore } from "../../store/jobs.js";
-import { storageProblem } from "../../store/storage-errors.js";
 import type { ToolPolicy } from "../../tools/policy.js";
 import { parseBody } from "../../http/body.js";
 import { cyreneError } from "../../http/error-shapes.js";
-import { HttpError } from "../../http/errors.js";
+import { answerOf, HttpError } from "../../http/errors.js";
 import { MAX_MESSAGE_CHARS } from "../../http/message-limit.js";
 import {
   abortOnDisconnect,
@@ -100,14 +99,11 @@ export function chatRoutes({
         writeEvent(res, "done", { conversation_id: outcome.conversationId });
         return res.end();
       } catch (error) {
-        const problem = storageProblem(error);
+        const { message, code, status, type } = answerOf(error);
         writeEvent(
           res,
           "error",
-          cyreneError({
-            message: problem?.message ?? "Internal error",
-            code: problem?.code ?? "internal_error",
-          }),
+          cyreneError({ message, code: code ?? (status >= 500 ? "internal_error" : type) }),
         );
         throw error;
       } finally {
@@ -117,12 +113,10 @@ export function chatRoutes({
 
     const toolCalls: Record<string, unknown>[] = [];
     const backgroundResults: Record<string, unknown>[] = [];
-    const outcome = await assistant
-      .turn({ ...input, signal }, (event) => {
-        if (event.type === "tool_finished") toolCalls.push(eventPayload(event));
-        if (event.type === "background_result") backgroundResults.push(eventPayload(event));
-      })
-      .catch(rethrowUnknown);
+    const outcome = await assistant.turn({ ...input, signal }, (event) => {
+      if (event.type === "tool_finished") toolCalls.push(eventPayload(event));
+      if (event.type === "background_result") backgroundResults.push(eventPayload(event));
+    });
     if (outcome.error?.kind === "aborted") return;
     const failure = outcome.error && apiErrorOf(outcome.error);
     if (failure) res.status(failure.status).set(NO_RETRY);
@@ -244,9 +238,4 @@ function instant(value: string | undefined): number | undefined {
   if (!Number.isFinite(ms))
     throw new HttpError(400, `before must be an ISO time or milliseconds, not "${value}".`);
   return ms;
-}
-
-function rethrowUnknown(error: unknown): never {
-  if (error instanceof UnknownConversationError) throw new HttpError(404, error.message, "not_found");
-  throw error;
 }

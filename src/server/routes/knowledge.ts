@@ -1,6 +1,5 @@
 import express, { Router, type Request } from "express";
 import { z } from "zod";
-import { InputError } from "../../input-error.js";
 import type { DocumentInfo, IngestInput, IngestOutcome, KnowledgeBase } from "../../knowledge/index.js";
 import { parseBody } from "../../http/body.js";
 import { HttpError } from "../../http/errors.js";
@@ -52,7 +51,7 @@ export function knowledgeRoutes({ knowledge, maxUploadBytes }: KnowledgeRouteDep
   });
 
   router.post("/api/knowledge", raw, async (req, res) => {
-    const outcome = await asHttp(() => knowledge.ingest(ingestInput(req)));
+    const outcome = await knowledge.ingest(ingestInput(req));
     res
       .status(outcome.status === "added" || outcome.status === "replaced" ? 201 : 200)
       .json(present(outcome));
@@ -160,13 +159,4 @@ function view(document: DocumentInfo) {
     created_at: new Date(document.createdAt).toISOString(),
     updated_at: new Date(document.updatedAt).toISOString(),
   };
-}
-
-async function asHttp<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof InputError) throw new HttpError(400, error.message);
-    throw error;
-  }
 }

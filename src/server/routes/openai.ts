@@ -1,18 +1,12 @@
 import { Router, type Response } from "express";
-import {
-  UnknownConversationError,
-  UnknownToolCallError,
-  type Assistant,
-  type TurnOptions,
-  type TurnOutcome,
-} from "../../agent/assistant.js";
+import type { Assistant, TurnOptions, TurnOutcome } from "../../agent/assistant.js";
 import type { AgentEvent } from "../../agent/events.js";
 import type { LlmClient } from "../../llm/client.js";
 import type { LlmToolCall, LlmUsage } from "../../llm/messages.js";
 import { clientRequester, type Requester } from "../../store/conversation-access.js";
 import type { ToolPolicy } from "../../tools/policy.js";
 import { HttpError } from "../../http/errors.js";
-import { IdempotencyConflictError, RequestLedger } from "../../store/idempotency.js";
+import { RequestLedger } from "../../store/idempotency.js";
 import { passThrough } from "../openai/direct.js";
 import { unknownFields } from "../openai/completion-body.js";
 import { AGENT_MODEL, MODELS, parseCompletion, type CompletionRequest } from "../openai/request.js";
@@ -81,24 +75,17 @@ export function openAiRoutes(deps: OpenAiRouteDeps): Router {
     };
     // A repeat of a request already received (an SDK's retry) is answered from the first one's result.
     const key = req.get("idempotency-key");
-    const claim = await ledger
-      .claim({ owner: asking.requester.owner, key, body: [asking.named ?? null, req.body] })
-      .catch((error: unknown) => {
-        if (error instanceof IdempotencyConflictError)
-          throw new HttpError(422, error.message, "invalid_request_error", "idempotency_key");
-        throw error;
-      });
+    const claim = await ledger.claim({
+      owner: asking.requester.owner,
+      key,
+      body: [asking.named ?? null, req.body],
+    });
     const render = request.stream ? new StreamedAnswer(res, request) : undefined;
     if (claim.kind === "replay") return answer(res, request, claim.result, render);
     let outcome: TurnOutcome | undefined;
     try {
       const turn = startTurn(deps, request, asking, signal);
-      outcome = await turn((event) => render?.event(event)).catch((error: unknown) => {
-        if (error instanceof UnknownToolCallError)
-          throw new HttpError(400, error.message, "invalid_request_error", "messages");
-        if (error instanceof UnknownConversationError) throw unknownConversation(asking.named!);
-        throw error;
-      });
+      outcome = await turn((event) => render?.event(event));
     } finally {
       claim.settle(outcome && replayable(outcome, Boolean(key)) ? outcome : undefined);
     }
@@ -148,16 +135,6 @@ function startTurn(
       },
       emit,
     );
-}
-
-function unknownConversation(id: string): HttpError {
-  return new HttpError(
-    404,
-    `No conversation with id ${id}`,
-    "invalid_request_error",
-    "conversation_id",
-    "not_found",
-  );
 }
 
 /**

@@ -1,9 +1,7 @@
 import { Router } from "express";
 import { z } from "zod";
-import { InputError } from "../../input-error.js";
 import type { Reminder, ReminderService, ReminderStore } from "../../reminders/index.js";
 import { parseBody } from "../../http/body.js";
-import { HttpError } from "../../http/errors.js";
 
 const when = z.object({
   entity: z.string().min(1),
@@ -40,27 +38,23 @@ export function reminderRoutes({ reminders, store }: ReminderRouteDeps): Router 
   });
 
   router.get("/api/reminders/:id", (req, res) => {
-    res.json(view(asHttp(() => reminders.get(req.params.id), 404)));
+    res.json(view(reminders.get(req.params.id)));
   });
 
   router.post("/api/reminders", async (req, res) => {
     const body = parseBody(createBody, req.body);
-    const { reminder, notes } = await asHttpAsync(() =>
-      reminders.create({ ...toInput(body), createdBy: req.person?.name }),
-    );
+    const { reminder, notes } = await reminders.create({ ...toInput(body), createdBy: req.person?.name });
     res.status(201).json({ ...view(reminder), notes });
   });
 
   router.patch("/api/reminders/:id", async (req, res) => {
     const body = parseBody(patchBody, req.body);
-    asHttp(() => reminders.get(req.params.id), 404);
-    res.json(view(await asHttpAsync(() => reminders.update(req.params.id, toInput(body)))));
+    res.json(view(await reminders.update(req.params.id, toInput(body))));
   });
 
   router.delete("/api/reminders/:id", (req, res) => {
     const { only } = parseBody(deleteQuery, req.query);
-    asHttp(() => reminders.get(req.params.id), 404);
-    const { reminder, cancelled } = asHttp(() => reminders.cancel(req.params.id, only));
+    const { reminder, cancelled } = reminders.cancel(req.params.id, only);
     res.json({ cancelled, reminder: view(reminder) });
   });
 
@@ -113,23 +107,4 @@ function lastOf(store: ReminderStore, id: string) {
       error: d.lastError,
     })),
   };
-}
-
-/** Input errors are the client's: 400 (or the status given, e.g. 404 for an unknown id). */
-function asHttp<T>(work: () => T, status = 400): T {
-  try {
-    return work();
-  } catch (error) {
-    if (error instanceof InputError) throw new HttpError(status, error.message);
-    throw error;
-  }
-}
-
-async function asHttpAsync<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof InputError) throw new HttpError(400, error.message);
-    throw error;
-  }
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ChildWorker, type ChildOutcome } from "../../child-worker.js";
+import { ChildWorker, type ChildFailure } from "../../child-process/worker.js";
 import { ToolError, type Tool } from "../contract.js";
 import { defineTool } from "../define-tool.js";
 import { OPERATIONS, type MarkdownAnswer, type MarkdownTask } from "./markdown/operations.js";
@@ -27,7 +27,11 @@ const entry = new URL(
  * a minute without one: some hundred milliseconds of parsing for a long text would otherwise hold the
  * event loop, and with it every other conversation.
  */
-const worker = new ChildWorker<MarkdownTask, MarkdownAnswer>({ entry, maxMemoryMb: 256, idleMs: 60_000 });
+const worker = new ChildWorker<MarkdownTask, MarkdownAnswer>({
+  program: { entry },
+  maxMemoryMb: 256,
+  idleMs: 60_000,
+});
 
 /** Stops the markdown tool's child process, if it runs (tests; the next call starts a new one). */
 export function stopMarkdownWorker(): Promise<void> {
@@ -62,7 +66,7 @@ export function markdownTool(options: MarkdownToolOptions = {}): Tool {
   });
 }
 
-function failure(reason: Exclude<ChildOutcome<unknown>, { ok: true }>["reason"], timeoutMs: number): string {
+function failure(reason: ChildFailure, timeoutMs: number): string {
   switch (reason) {
     case "timeout":
       return `The Markdown took more than ${Math.round(timeoutMs / 1000)} s to process and was stopped (处理超时); send a smaller part.`;
@@ -70,6 +74,7 @@ function failure(reason: Exclude<ChildOutcome<unknown>, { ok: true }>["reason"],
       return "The Markdown needed too much memory and was stopped (内存超限); send a smaller part.";
     case "aborted":
       return "The Markdown operation was stopped (已取消).";
+    case "unstarted": // no start limit is set
     case "crashed":
       return "The Markdown processor stopped unexpectedly (处理失败).";
   }

@@ -5,6 +5,7 @@ import { requireField } from "../fields.js";
 import { checkPattern, literalRegex, parseRegex, type Regex } from "./text/pattern.js";
 import { runRegex, type RegexAnswer, type RegexJob } from "./text/regex.js";
 import { count, titleCase, truncate } from "./text/unicode.js";
+import { clip } from "../../text/clip.js";
 
 export interface TextOptions {
   /** Time a regular expression may run (default 1000 ms). */
@@ -144,6 +145,6 @@ function missingPattern(operation: string): never {
 
 function output(text: string) {
   return text.length > MAX_OUTPUT
-    ? { text: text.slice(0, MAX_OUTPUT), note: `The result was cut to ${MAX_OUTPUT} characters.` }
+    ? { text: clip(text, MAX_OUTPUT), note: `The result was cut to ${MAX_OUTPUT} characters.` }
     : { text };
 }

@@ -1,17 +1,15 @@
 /**
- * Source of the worker thread that evaluates calculator expressions. It runs as an `eval` worker
- * (plain CommonJS JavaScript), so it works the same under tsx, vitest and the compiled build, and
- * a runaway expression can be stopped by terminating the thread.
+ * Source of the child process that evaluates calculator expressions: a script child of the supervisor
+ * (src/child-process), plain CommonJS, so it works the same under tsx, vitest and the compiled build,
+ * and starts without a loader. `process.argv[1]` is the path of mathjs.
  *
  * The mathjs instance is restricted as https://mathjs.org/docs/expressions/security.html advises:
  * functions that alter the instance or parse/evaluate nested expressions are replaced by stubs, and
  * every parsed tree is checked against an allow-list of node types before it is compiled.
  *
- * Messages: in `{ id, expression }`; out `{ type: "ready" }`, `{ id, ok: true, result, fullPrecision? }`
- * or `{ id, ok: false, error }`.
+ * A task is the expression; its reply `{ ok: true, result, fullPrecision? }` or `{ ok: false, error }`.
  */
 export const CALCULATOR_WORKER_SOURCE = String.raw`
-"use strict";
 const { create, all } = require(process.argv[1]);
 
 const math = create(all, { number: "BigNumber", precision: 64 });
@@ -113,15 +111,14 @@ function evaluate(expression) {
   return describe(node.compile().evaluate(new Map()));
 }
 
-process.on("message", function (message) {
+serveInChild(function (expression) {
   try {
-    const answer = evaluate(message.expression);
-    process.send({ id: message.id, ok: true, result: answer.result, fullPrecision: answer.fullPrecision });
+    const answer = evaluate(expression);
+    return { ok: true, result: answer.result, fullPrecision: answer.fullPrecision };
   } catch (error) {
     let text = error && error.message ? String(error.message) : String(error);
     if (text.includes("DecimalError")) text = "a number is too large or out of range for this operation (数值过大或超出范围)";
-    process.send({ id: message.id, ok: false, refused: error instanceof Refused, error: text });
+    return { ok: false, error: text };
   }
 });
-process.send({ type: "ready" });
 `;

@@ -1,5 +1,6 @@
 import { ToolError } from "../../contract.js";
 import { lazy } from "../../../lazy.js";
+import { clip } from "../../../text/clip.js";
 
 /** Only needed to explain a syntax error, so loaded then. */
 const jsoncParser = lazy(() => import("jsonc-parser"));
@@ -49,7 +50,7 @@ export function scanJson(text: string, label: string, maxDepth: number): ScanRes
 
 export function precisionNote(scan: ScanResult): string | undefined {
   return scan.unsafeInteger
-    ? `Integers beyond 2^53 (such as ${scan.unsafeInteger.slice(0, 30)}) lose precision in parsed values.`
+    ? `Integers beyond 2^53 (such as ${clip(scan.unsafeInteger, 30)}) lose precision in parsed values.`
     : undefined;
 }
 

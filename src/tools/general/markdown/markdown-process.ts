@@ -1,5 +1,5 @@
 /** The markdown tool's child process (started by markdown.ts): one operation per task. */
-import { serveInChild } from "../../../child-worker.js";
+import { serveInChild } from "../../../child-process/serve.js";
 import { loadMarkdownLibraries, runMarkdown, type MarkdownAnswer, type MarkdownTask } from "./operations.js";
 
 serveInChild<MarkdownTask, MarkdownAnswer>(async (task) => {

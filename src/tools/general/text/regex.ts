@@ -1,4 +1,5 @@
-import { spawn } from "node:child_process";
+import { runInFreshChild } from "../../../child-process/run-once.js";
+import type { ChildFailure } from "../../../child-process/worker.js";
 import { ToolError } from "../../contract.js";
 
 export type RegexJob =
@@ -25,9 +26,7 @@ export type RegexAnswer =
  * nothing stays resident between calls.
  */
 const WORKER_SOURCE = String.raw`
-"use strict";
-let job;
-function run() {
+function run(job) {
   const global = () => new RegExp(job.source, job.flags.includes("g") ? job.flags : job.flags + "g");
   switch (job.op) {
     case "match": {
@@ -56,85 +55,47 @@ function run() {
       return { op: "split", parts: job.text.split(new RegExp(job.source, job.flags)) };
   }
 }
-process.once("message", (received) => {
-  job = received;
-  process.send({ started: true });
+serveInChild((job) => {
   try {
-    process.send({ ok: true, answer: run() });
+    return { ok: true, answer: run(job) };
   } catch (error) {
-    process.send({ ok: false, error: String(error && error.message ? error.message : error) });
+    return { ok: false, error: String(error && error.message ? error.message : error) };
   }
 });
 `;
 
 const STARTUP_LIMIT_MS = 15_000;
 
-/** Runs one regular-expression job with a time limit. */
-export function runRegex(job: RegexJob, timeoutMs: number, signal: AbortSignal): Promise<RegexAnswer> {
-  return new Promise<RegexAnswer>((resolve, reject) => {
-    if (signal.aborted) return reject(new ToolError(`Stopped: ${String(signal.reason)}`));
-    // A process, not a worker thread: a worker's heap limit does not catch one huge allocation (a
-    // replacement like "$&$&$&…" over a long text), which would take all of Cyrene down.
-    const worker = spawn(process.execPath, ["--max-old-space-size=128", "-e", WORKER_SOURCE], {
-      env: {},
-      stdio: ["ignore", "ignore", "ignore", "ipc"],
-    });
-    let settled = false;
-    const settle = (action: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      signal.removeEventListener("abort", onAbort);
-      worker.kill("SIGKILL");
-      action();
-    };
-    const timeout = () =>
-      settle(() =>
-        reject(
-          new ToolError(
-            `The regular expression took longer than ${timeoutMs} ms and was stopped (正则超时). It probably backtracks ` +
-              "catastrophically (e.g. nested quantifiers like (a+)+): simplify the pattern.",
-          ),
-        ),
+type RegexReply = { ok: true; answer: RegexAnswer } | { ok: false; error: string };
+
+/** Runs one regular-expression job with a time limit (counted from when the child has the job). */
+export async function runRegex(job: RegexJob, timeoutMs: number, signal: AbortSignal): Promise<RegexAnswer> {
+  // A process, not a worker thread: a worker's heap limit does not catch one huge allocation (a
+  // replacement like "$&$&$&…" over a long text), which would take all of Cyrene down.
+  const outcome = await runInFreshChild<RegexJob, RegexReply>(
+    { program: { script: WORKER_SOURCE }, maxMemoryMb: 128, startLimitMs: STARTUP_LIMIT_MS },
+    job,
+    { timeoutMs, signal },
+  );
+  if (!outcome.ok) throw new ToolError(failure(outcome.reason, timeoutMs, signal));
+  if (!outcome.reply.ok) throw new ToolError(`Regular expression error (正则错误): ${outcome.reply.error}`);
+  return outcome.reply.answer;
+}
+
+function failure(reason: ChildFailure, timeoutMs: number, signal: AbortSignal): string {
+  switch (reason) {
+    case "timeout":
+      return (
+        `The regular expression took longer than ${timeoutMs} ms and was stopped (正则超时). It probably backtracks ` +
+        "catastrophically (e.g. nested quantifiers like (a+)+): simplify the pattern."
       );
-    // The limit counts from when the worker starts running the job; starting a process can be slow
-    // on a busy machine, which is guarded separately.
-    let timer = setTimeout(
-      () => settle(() => reject(new ToolError("The regular-expression worker did not start in time."))),
-      STARTUP_LIMIT_MS,
-    );
-    const onAbort = () => settle(() => reject(new ToolError(`Stopped: ${String(signal.reason)}`)));
-    signal.addEventListener("abort", onAbort, { once: true });
-    worker.on(
-      "message",
-      (reply: { started?: boolean; ok?: boolean; answer?: RegexAnswer; error?: string }) => {
-        if (reply.started) {
-          clearTimeout(timer);
-          timer = setTimeout(timeout, timeoutMs);
-          return;
-        }
-        settle(() =>
-          reply.ok
-            ? resolve(reply.answer!)
-            : reject(new ToolError(`Regular expression error (正则错误): ${reply.error}`)),
-        );
-      },
-    );
-    worker.on("error", (error: Error) =>
-      settle(() => reject(new ToolError(`The regular expression failed: ${error.message}`))),
-    );
-    worker.on("exit", (code, exitSignal) =>
-      settle(() =>
-        reject(
-          new ToolError(
-            // V8 aborts the process when the heap limit is reached.
-            exitSignal === "SIGABRT" || code === 134
-              ? "The regular expression needed too much memory and was stopped (内存超限)."
-              : "The regular expression worker stopped unexpectedly.",
-          ),
-        ),
-      ),
-    );
-    worker.send(job);
-  });
+    case "aborted":
+      return `Stopped: ${String(signal.reason)}`;
+    case "memory":
+      return "The regular expression needed too much memory and was stopped (内存超限).";
+    case "unstarted":
+      return "The regular-expression worker did not start in time.";
+    case "crashed":
+      return "The regular-expression worker stopped unexpectedly.";
+  }
 }

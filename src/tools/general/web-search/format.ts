@@ -63,7 +63,7 @@ export async function formatResponse(
   } catch {
     const type = response.headers["content-type"] ?? "no content type";
     throw new ToolError(
-      `${where} did not return its JSON search response (got ${type}, starting "${text.slice(0, 120).trim()}"). ` +
+      `${where} did not return its JSON search response (got ${type}, starting "${clip(text.trim(), 120)}"). ` +
         "Check that the configured URL is the SearXNG base URL.",
     );
   }

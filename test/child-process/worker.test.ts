@@ -1,10 +1,10 @@
 import { getEventListeners } from "node:events";
 import { afterAll, describe, expect, it } from "vitest";
-import { ChildWorker } from "../src/child-worker.js";
-import type { Task } from "./fixtures/child-worker/entry.js";
+import { ChildWorker } from "../../src/child-process/worker.js";
+import type { Task } from "../fixtures/child-process/entry.js";
 
-const entry = new URL("./fixtures/child-worker/entry.ts", import.meta.url);
-const worker = new ChildWorker<Task, string>({ entry, maxMemoryMb: 48, idleMs: 60_000 });
+const entry = new URL("../fixtures/child-process/entry.ts", import.meta.url);
+const worker = new ChildWorker<Task, string>({ program: { entry }, maxMemoryMb: 48, idleMs: 60_000 });
 
 afterAll(() => worker.close());
 

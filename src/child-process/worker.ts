@@ -1,19 +1,27 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { createRequire } from "node:module";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import type { ChildProcess } from "node:child_process";
+import { spawnChild, type ChildProgram } from "./program.js";
 
 export interface ChildWorkerOptions {
-  /** The module the child runs: it calls `serveInChild` (a .ts file under tsx and vitest, .js when built). */
-  entry: URL;
+  /** What the child runs. */
+  program: ChildProgram;
   /** Heap limit of the child, in MB. */
   maxMemoryMb: number;
   /** The child exits after this long without a task (it holds its libraries in memory). */
   idleMs: number;
+  /** A child not ready (its libraries loaded) within this long is stopped: the task is "unstarted". */
+  startLimitMs?: number;
 }
 
-/** How a task ended: its answer, or why there is none (the child was stopped or died). */
-export type ChildOutcome<Reply> =
-  { ok: true; reply: Reply } | { ok: false; reason: "timeout" | "memory" | "crashed" | "aborted" };
+export type ChildFailure = "timeout" | "memory" | "crashed" | "aborted" | "unstarted";
+
+/** How a task ended: its answer, or why there is none (the child was stopped, died, or never started). */
+export type ChildOutcome<Reply> = { ok: true; reply: Reply } | { ok: false; reason: ChildFailure };
+
+export interface TaskLimits {
+  /** Counts from when the child has the task (not while it starts or the task waits its turn). */
+  timeoutMs: number;
+  signal?: AbortSignal;
+}
 
 interface Message<T> {
   type: "ready" | "reply";
@@ -44,8 +52,8 @@ export class ChildWorker<Request, Reply> {
 
   constructor(private readonly options: ChildWorkerOptions) {}
 
-  /** Runs one task; `timeoutMs` counts from when the child has it (not while it starts or waits its turn). */
-  run(request: Request, limits: { timeoutMs: number; signal?: AbortSignal }): Promise<ChildOutcome<Reply>> {
+  /** Runs one task. */
+  run(request: Request, limits: TaskLimits): Promise<ChildOutcome<Reply>> {
     clearTimeout(this.idleTimer);
     const run = this.tail.then(() => this.runNow(request, limits));
     const tail: Promise<unknown> = run.then(() => {
@@ -75,16 +83,18 @@ export class ChildWorker<Request, Reply> {
     this.idleTimer.unref();
   }
 
-  private async runNow(
-    request: Request,
-    { timeoutMs, signal }: { timeoutMs: number; signal?: AbortSignal },
-  ): Promise<ChildOutcome<Reply>> {
+  private async runNow(request: Request, { timeoutMs, signal }: TaskLimits): Promise<ChildOutcome<Reply>> {
     if (signal?.aborted) return { ok: false, reason: "aborted" };
     const abort = whenAborted(signal);
-    const child = await Promise.race([this.start(), abort.promise]).finally(abort.dispose);
+    const late = startLimit(this.options.startLimitMs);
+    const child = await Promise.race([this.start(), abort.promise, late.promise]).finally(() => {
+      abort.dispose();
+      late.dispose();
+    });
     if (!child) {
-      if (signal?.aborted && this.child) await this.kill(this.child);
-      return { ok: false, reason: signal?.aborted ? "aborted" : "crashed" };
+      const stopped = signal?.aborted || late.passed();
+      if (stopped && this.child) await this.kill(this.child);
+      return { ok: false, reason: signal?.aborted ? "aborted" : late.passed() ? "unstarted" : "crashed" };
     }
     const id = this.nextId++;
     return new Promise<ChildOutcome<Reply>>((resolve) => {
@@ -112,17 +122,7 @@ export class ChildWorker<Request, Reply> {
 
   private start(): Promise<ChildProcess | undefined> {
     if (this.ready) return this.ready;
-    const { entry, maxMemoryMb } = this.options;
-    const path = fileURLToPath(entry);
-    // Under tsx or vitest the entry is TypeScript: the child needs tsx's loader too.
-    const loader = path.endsWith(".ts")
-      ? ["--import", pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href]
-      : [];
-    const child = spawn(process.execPath, [...loader, `--max-old-space-size=${maxMemoryMb}`, path], {
-      env: {},
-      stdio: ["ignore", "ignore", "ignore", "ipc"],
-      serialization: "advanced",
-    });
+    const child = spawnChild(this.options.program, this.options.maxMemoryMb);
     this.child = child;
     const ready = new Promise<ChildProcess | undefined>((resolve) => {
       child.on("message", (message: Message<Reply>) => {
@@ -167,6 +167,24 @@ export async function killAndWait(child: ChildProcess): Promise<void> {
   await exited;
 }
 
+/** Resolves when `ms` have passed (never without a limit); `passed()` says whether it has. */
+function startLimit(ms: number | undefined): {
+  promise: Promise<undefined>;
+  passed(): boolean;
+  dispose(): void;
+} {
+  let passed = false;
+  let timer: NodeJS.Timeout | undefined;
+  const promise = new Promise<undefined>((resolve) => {
+    if (ms === undefined) return;
+    timer = setTimeout(() => {
+      passed = true;
+      resolve(undefined);
+    }, ms);
+  });
+  return { promise, passed: () => passed, dispose: () => clearTimeout(timer) };
+}
+
 /**
  * Resolves when `signal` aborts. `dispose` takes the listener off again: a turn's signal outlives many
  * tasks, and a listener left on it per task would pile up for the whole turn.
@@ -180,24 +198,4 @@ function whenAborted(signal: AbortSignal | undefined): { promise: Promise<undefi
     signal.addEventListener("abort", onAbort, { once: true });
   });
   return { promise, dispose: () => signal?.removeEventListener("abort", onAbort) };
-}
-
-/**
- * The child's side: answers each task with `handle`, after `prepare` (loading libraries) has run. A
- * handler that throws kills nothing: the error is the handler's to turn into a reply.
- */
-export function serveInChild<Request, Reply>(
-  handle: (request: Request) => Promise<Reply>,
-  prepare: () => Promise<unknown> = async () => undefined,
-): void {
-  const send = process.send?.bind(process);
-  if (!send) throw new Error("serveInChild runs only in a child process started by ChildWorker");
-  process.on("message", (message: { id: number; request: Request }) => {
-    void handle(message.request).then((reply) => send({ type: "reply", id: message.id, reply }));
-  });
-  process.on("disconnect", () => process.exit(0));
-  prepare().then(
-    () => send({ type: "ready" }),
-    () => process.exit(1),
-  );
 }
