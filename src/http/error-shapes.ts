@@ -1,7 +1,4 @@
-import type { ApiError } from "./errors.js";
-
-/** An error as one wire format writes it: each format's shape is built here and nowhere else. */
-export type ErrorShape = (error: ApiError) => unknown;
+import type { ApiError, ErrorShape } from "./errors.js";
 
 /** OpenAI's `{error: {message, type, code, param}}`, which OpenAI SDKs raise (/v1, and Cyrene's own /api). */
 export const openAiError: ErrorShape = (error) => ({

@@ -1,8 +1,10 @@
 import type { NextFunction, Request, Response } from "express";
 import type { Logger } from "../logging/logger.js";
-import type { ErrorShape } from "./error-shapes.js";
 import { storageProblem } from "../store/storage-errors.js";
 import { DomainError, type ErrorKind } from "../domain-error.js";
+
+/** An error as one wire format writes it: each format's shape is built in error-shapes.ts and nowhere else. */
+export type ErrorShape = (error: ApiError) => unknown;
 
 /** What an error is answered with, whatever the wire format (error-shapes.ts writes it). */
 export interface ApiError {

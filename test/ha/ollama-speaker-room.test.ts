@@ -7,7 +7,13 @@ import type { RecordedRequest } from "../fixtures/scripted-llm/server.js";
 import { startHarness, type Harness } from "../support/harness.js";
 import { until } from "./support/config-flow.js";
 import { HaEvents, speechOf, type ConversationResult } from "./support/ha-events.js";
-import { addSubentry, createOllamaEntry, entityOfSubentry, removeEntry, untilReady } from "./support/ollama-entry.js";
+import {
+  addSubentry,
+  createOllamaEntry,
+  entityOfSubentry,
+  removeEntry,
+  untilReady,
+} from "./support/ollama-entry.js";
 import { restCall, restState } from "./support/real-ha.js";
 
 /** The line DOCS has the user paste into the agent's instructions. */

@@ -6,7 +6,7 @@ import { answerOf, HttpError } from "../../http/errors.js";
 import { abortOnDisconnect } from "../../http/sse.js";
 import { HOUSEHOLD } from "../../store/conversation-access.js";
 import type { ToolDefinition } from "../../tools/contract.js";
-import type { OllamaAppDeps } from "./app.js";
+import type { OllamaAppDeps } from "./deps.js";
 import { loadedLine, sendWholeChat, StreamedChat, Timing, type AnswerShape } from "./chat-answer.js";
 import { writeNdjson } from "./ndjson.js";
 import { parseChat, type ChatRequest } from "./request.js";
