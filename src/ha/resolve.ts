@@ -78,8 +78,8 @@ export function resolve(dir: EntityDirectory, text: string, filters: Filters = {
   const reading = interpret(query, dir, filters.domains);
   const saidExactly = new Set<number>();
   const namedWhole = new Set<number>();
-  const nameScores = scoreNames(dir, query.compact, { literal: query.literal, saidExactly, namedWhole });
-  const residualScores = reading.residual ? scoreNames(dir, reading.residual) : undefined;
+  const nameScores = scoreNames(dir, query.compact, fits, { literal: query.literal, saidExactly, namedWhole });
+  const residualScores = reading.residual ? scoreNames(dir, reading.residual, fits) : undefined;
   const structured = reading.areaIds.length > 0 || reading.kinds.length > 0;
   const areaSet = new Set(reading.areaIds);
 
@@ -217,10 +217,21 @@ interface NameMatches {
   namedWhole: Set<number>;
 }
 
-/** Best weighted similarity of `compact` to any name of each entity (indexed by entity), via the gram index. */
-function scoreNames(dir: EntityDirectory, compact: string, matches?: NameMatches): Float32Array {
+/**
+ * Best weighted similarity of `compact` to any name of each entity (indexed by entity), via the gram index.
+ * Former names (a renamed entity's original name) count only where no current name of an entity that
+ * `fits` scores MIN_SCORE: as in HA's intents, the current name and aliases identify an entity, and a
+ * name given away never ties with the entity that holds it now.
+ */
+function scoreNames(
+  dir: EntityDirectory,
+  compact: string,
+  fits: (e: EntityInfo) => boolean,
+  matches?: NameMatches,
+): Float32Array {
   const scores = new Float32Array(dir.entities.length);
   if (!compact) return scores;
+  let former: [entity: number, score: number][] | undefined;
   const queryGrams = grams(compact);
   const { counts, touched } = dir.scratch();
   let touchedCount = 0;
@@ -235,6 +246,10 @@ function scoreNames(dir: EntityDirectory, compact: string, matches?: NameMatches
     const plain = similarity(compact, queryGrams.length, name.compact, name.gramCount, counts[nameIndex]!);
     const score = plain * name.weight;
     counts[nameIndex] = 0;
+    if (name.former) {
+      (former ??= []).push([name.entity, score]);
+      continue;
+    }
     if (score > scores[name.entity]!) scores[name.entity] = score;
     // Containment scores ≥ 0.8 (text.ts similarity); the rarer check for which way round only then.
     if (!matches || plain < 0.8 || !name.compact.includes(compact)) continue;
@@ -242,6 +257,8 @@ function scoreNames(dir: EntityDirectory, compact: string, matches?: NameMatches
     if (score >= EXACT && (name.literal ?? name.compact) === matches.literal)
       matches.saidExactly.add(name.entity);
   }
+  if (former && !scores.some((score, i) => score >= MIN_SCORE && fits(dir.entities[i]!)))
+    for (const [entity, score] of former) if (score > scores[entity]!) scores[entity] = score;
   return scores;
 }
 
