@@ -200,7 +200,10 @@ export class EntityDirectory {
       const { compact, literal } = normalize(raw);
       const had = seen.get(literal)?.weight;
       // A current name said the same way as the former one keeps it a current name.
-      if (compact && (had === undefined || (had !== FORMER && had < weight) || (had === FORMER && weight > 0)))
+      if (
+        compact &&
+        (had === undefined || (had !== FORMER && had < weight) || (had === FORMER && weight > 0))
+      )
         seen.set(literal, { compact, weight });
     }
     for (const [literal, { compact, weight }] of seen) {

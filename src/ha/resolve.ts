@@ -78,7 +78,11 @@ export function resolve(dir: EntityDirectory, text: string, filters: Filters = {
   const reading = interpret(query, dir, filters.domains);
   const saidExactly = new Set<number>();
   const namedWhole = new Set<number>();
-  const nameScores = scoreNames(dir, query.compact, fits, { literal: query.literal, saidExactly, namedWhole });
+  const nameScores = scoreNames(dir, query.compact, fits, {
+    literal: query.literal,
+    saidExactly,
+    namedWhole,
+  });
   const residualScores = reading.residual ? scoreNames(dir, reading.residual, fits) : undefined;
   const structured = reading.areaIds.length > 0 || reading.kinds.length > 0;
   const areaSet = new Set(reading.areaIds);
