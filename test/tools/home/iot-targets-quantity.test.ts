@@ -133,3 +133,12 @@ describe("rooms as HA's intents read them", () => {
     expect(refusal("light.turn_on", "Attic")).toMatch(/No light matches "Attic"/);
   });
 });
+
+describe("words from HA's own sentence lists (home-assistant/intents)", () => {
+  it("reads HA's zh-cn light words 筒灯 and 射灯 as lights, and its all words as all", () => {
+    expect(targets("light.turn_on", "打开主卧的筒灯")).toEqual(["light.zw_bedside", "light.zw_ceiling"]);
+    expect(targets("light.turn_off", "次卧射灯关掉")).toEqual(["light.cw_desk"]);
+    expect(targets("light.turn_on", "each light upstairs")).toEqual(UPSTAIRS);
+    expect(targets("light.turn_on", "楼上全部的灯")).toEqual(UPSTAIRS);
+  });
+});

@@ -163,9 +163,13 @@ function saysSeveral(core: string): boolean {
   return words.some((w) => singular(w) !== w && KIND_WORDS.some((k) => k.word === singular(w)));
 }
 
-/** "all", "every", "everything", "each", 所有, 全部, 每个: every device the rest of the words match. */
+/**
+ * "all", "every", "each", "everything", 所有, 全部, 每个: every device the rest of the words match. HA's own
+ * `all` expansion rules (home-assistant/intents, sentences/en/_common.yaml: "all [of the] | every [single]
+ * | each [and every]"; sentences/zh-cn/_common.yaml: "(全部|所有)[的]").
+ */
 function saysAll(core: string): boolean {
-  if (/所有|全部|每个|每一个|一切/.test(core)) return true;
+  if (/所有|全部|每个|每一个/.test(core)) return true;
   return (core.toLowerCase().match(/[a-z]+/g) ?? []).some((w) => /^(?:all|every|each|everything)$/.test(w));
 }
 
