@@ -18,6 +18,7 @@ function twoStoreyHome() {
       { id: "living_room", name: "Living Room", aliases: ["客厅"] },
       { id: "kitchen", name: "Kitchen" },
       { id: "hall", name: "Hall" },
+      { id: "back_bedroom", name: "Back Bedroom" },
     ],
     [
       { id: "light.bedroom_ceiling", name: "Bedroom Ceiling", area: "bedroom", state: "off" },
@@ -126,6 +127,11 @@ describe("rooms as HA's intents read them", () => {
   it("acts, for a media intent, on the room's players in a state it applies to", () => {
     expect(targets("media_player.media_pause", "Pause in the living room")).toEqual(["media_player.tv"]);
     expect(targets("media_player.media_play", "living room")).toEqual(["media_player.speaker"]);
+  });
+
+  it("never acts outside the room said: a room without the domain's devices is a question", () => {
+    for (const target of ["the back bedroom light", "Please turn on the back bedroom light", "Back Bedroom"])
+      expect(refusal("light.turn_on", target), target).toMatch(/No light matches .*light\.bedroom_ceiling/);
   });
 
   it("asks when the room is unknown or holds none of the domain", () => {
