@@ -212,6 +212,7 @@ function tellsDevice(home: EvalHome, entityIds: string[], sentence: string): boo
   const said = squash(sentence.replace(/(\w)s\b/g, "$1"));
   return entityIds.every((id) => {
     const entity = home.entities.find((e) => e.id === id)!;
+    if (namesAnotherRoom(home, entity, said)) return false;
     const domain = id.split(".")[0]!;
     const peers = home.entities.filter((e) => e.id.split(".")[0] === domain);
     if (peers.length === 1) return true;
@@ -224,6 +225,29 @@ function tellsDevice(home: EvalHome, entityIds: string[], sentence: string): boo
     const names = [entity.name, ...entity.aliases, device?.name, area?.name, ...(area?.aliases ?? [])];
     return names.some((n) => n && said.includes(squash(n.replace(/(\w)s\b/g, "$1"))));
   });
+}
+
+/**
+ * The words name a room of the home that the device is not in ("the guest bedroom light" for the master
+ * bedroom's, "the smart plug in the Guest Kitchen" for the main house's): they do not tell that device,
+ * whatever else they say; acting on it would be acting outside what they name. A room's name inside one of
+ * the device's own names ("Bedroom Light" in the Master Bedroom) is the device's name, not another room.
+ */
+function namesAnotherRoom(home: EvalHome, entity: EvalEntity, said: string): boolean {
+  const squashed = (n: string) => squash(n.replace(/(\w)s\b/g, "$1"));
+  const device = home.devices.find((d) => d.id === entity.device);
+  const own = home.areas.find((a) => a.id === entity.area);
+  const ownNames = [entity.name, ...entity.aliases, device?.name, own?.name, ...(own?.aliases ?? [])]
+    .filter((n): n is string => Boolean(n))
+    .map(squashed);
+  return home.areas.some(
+    (area) =>
+      area.id !== entity.area &&
+      [area.name, ...area.aliases].some((n) => {
+        const name = squashed(n);
+        return name.length > 0 && said.includes(name) && !ownNames.some((o) => o.includes(name));
+      }),
+  );
 }
 
 /** What a sentence may hold besides the room when it names only the room: the request and its values. */
