@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { resolveTargets } from "../../src/tools/home/iot/targets.js";
+import { targetHelpers } from "../tools/home/target-helpers.js";
 import { buildHome } from "./support/home-builder.js";
 
 /**
@@ -31,12 +31,7 @@ function renamedHome() {
 }
 
 const dir = renamedHome();
-const targets = (service: string, target: string) => {
-  const [domain, name] = service.split(".") as [string, string];
-  return resolveTargets(dir, { domain, service: name, targets: [target], all: false })
-    .map((e) => e.entityId)
-    .sort();
-};
+const { targets } = targetHelpers(dir);
 
 describe("names as HA's intents read them", () => {
   it("identifies an entity by its current name, never tying it with one renamed away from that name", () => {

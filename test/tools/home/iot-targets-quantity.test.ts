@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ToolError } from "../../../src/tools/contract.js";
-import { resolveTargets } from "../../../src/tools/home/iot/targets.js";
 import { buildHome } from "../../ha/support/home-builder.js";
+import { targetHelpers } from "./target-helpers.js";
 
 /**
  * Words that say how many, and rooms as HA's intents read them (HassTurnOn(area | floor, domain) acts on
@@ -53,20 +52,7 @@ function twoStoreyHome() {
 
 const home = twoStoreyHome();
 const dir = home.directory();
-const targets = (service: string, target: string) => {
-  const [domain, name] = service.split(".") as [string, string];
-  return resolveTargets(dir, { domain, service: name, targets: [target], all: false, states: home.states })
-    .map((e) => e.entityId)
-    .sort();
-};
-const refusal = (service: string, target: string): string => {
-  try {
-    throw new Error(`expected a refusal, got ${targets(service, target).join(", ")}`);
-  } catch (error) {
-    if (!(error instanceof ToolError)) throw error;
-    return error.message;
-  }
-};
+const { targets, refusal } = targetHelpers(dir, home.states);
 const UPSTAIRS = [
   "light.bedroom_ceiling",
   "light.bedside",
