@@ -13,7 +13,14 @@ import type { HomeBackend } from "./backend.js";
 import { loadDataset, type EvalCase, type EvalHome } from "./dataset.js";
 import { scriptConfirmation, scriptLiteralModel, type TargetStyle } from "./literal-model.js";
 import { RealHaBackend } from "./real-home.js";
-import { markdownTable, runCases, summarize, type CaseResult, type LlmEndpoint } from "./run.js";
+import {
+  indeterminateEnds,
+  markdownTable,
+  runCases,
+  summarize,
+  type CaseResult,
+  type LlmEndpoint,
+} from "./run.js";
 import { SimBackend } from "./sim-home.js";
 import { ciSubset } from "./subset.js";
 
@@ -108,7 +115,8 @@ async function main(): Promise<void> {
         "of all %": r.allSuccessPct.toFixed(1),
         "wrong device": r.wrongDevice,
         "refused w/ candidates": r.refusalsWithCandidates,
-        "indeterminate (refused)": `${r.indeterminate} (${r.indeterminateRefused})`,
+        indeterminate: r.indeterminate,
+        "done/asked/acted/refused": indeterminateEnds(r),
         "in tok/case": Math.round(r.promptTokens),
         "out tok/case": Math.round(r.completionTokens),
         "p50 ms": Math.round(r.p50Ms),

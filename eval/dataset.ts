@@ -101,11 +101,12 @@ export function loadDataset(): Dataset {
           for (const sentence of group.sentences as string[]) {
             const action = actionOf(sentence, { ...group, home: homeId });
             const wrongLabel = errata.has(`${homeId}\n${group.entity_id}\n${sentence}`);
-            const built = action && !wrongLabel && caseFor(home, group.entity_id, action, sentence);
-            if (!built) {
+            const one = action && !wrongLabel && caseFor(home, group.entity_id, action, sentence);
+            if (!one) {
               skipped++;
               continue;
             }
+            const built = wholeRoom(home, one, sentence);
             const determinate =
               tellsDevice(home, Object.keys(built.expect), sentence) || tellsByState(home, built);
             cases.push({
@@ -211,6 +212,7 @@ function tellsDevice(home: EvalHome, entityIds: string[], sentence: string): boo
   const said = squash(sentence.replace(/(\w)s\b/g, "$1"));
   return entityIds.every((id) => {
     const entity = home.entities.find((e) => e.id === id)!;
+    if (namesAnotherRoom(home, entity, said)) return false;
     const domain = id.split(".")[0]!;
     const peers = home.entities.filter((e) => e.id.split(".")[0] === domain);
     if (peers.length === 1) return true;
@@ -223,6 +225,60 @@ function tellsDevice(home: EvalHome, entityIds: string[], sentence: string): boo
     const names = [entity.name, ...entity.aliases, device?.name, area?.name, ...(area?.aliases ?? [])];
     return names.some((n) => n && said.includes(squash(n.replace(/(\w)s\b/g, "$1"))));
   });
+}
+
+/**
+ * The words name a room of the home that the device is not in ("the guest bedroom light" for the master
+ * bedroom's, "the smart plug in the Guest Kitchen" for the main house's): they do not tell that device,
+ * whatever else they say; acting on it would be acting outside what they name. A room's name inside one of
+ * the device's own names ("Bedroom Light" in the Master Bedroom) is the device's name, not another room.
+ */
+function namesAnotherRoom(home: EvalHome, entity: EvalEntity, said: string): boolean {
+  const squashed = (n: string) => squash(n.replace(/(\w)s\b/g, "$1"));
+  const device = home.devices.find((d) => d.id === entity.device);
+  const own = home.areas.find((a) => a.id === entity.area);
+  const ownNames = [entity.name, ...entity.aliases, device?.name, own?.name, ...(own?.aliases ?? [])]
+    .filter((n): n is string => Boolean(n))
+    .map(squashed);
+  return home.areas.some(
+    (area) =>
+      area.id !== entity.area &&
+      [area.name, ...area.aliases].some((n) => {
+        const name = squashed(n);
+        return name.length > 0 && said.includes(name) && !ownNames.some((o) => o.includes(name));
+      }),
+  );
+}
+
+/** What a sentence may hold besides the room when it names only the room: the request and its values. */
+const ROOM_ONLY_REST =
+  /\b(?:please|can|could|you|turn|switch|set|make|start|stop|open|close|lock|unlock|pause|unpause|resume|on|off|up|down|to|the|in|of|at|volume|brightness|louder|quieter|playback|\d+\s*(?:%|percent|degrees?(?: celsius)?)?)\b|[?.!,%]/gi;
+
+/**
+ * A sentence that names only a room ("Pause in the family room", "Volume 50% in the living room") asks
+ * for every entity of the service's domain there, as HA's intents read it (HassTurnOn(area, domain); the
+ * media intents keep those in a state they apply to, and every player of the datasets starts playing):
+ * the case expects them all, though the dataset lists it under one device.
+ */
+function wholeRoom<T extends Pick<EvalCase, "service" | "expect" | "prime">>(
+  home: EvalHome,
+  c: T,
+  sentence: string,
+): T {
+  const [target] = Object.keys(c.expect);
+  const entity = home.entities.find((e) => e.id === target);
+  const area = home.areas.find((a) => a.id === entity?.area);
+  if (!entity || !area || Object.keys(c.expect).length !== 1) return c;
+  const domain = entity.id.split(".")[0]!;
+  const peers = home.entities.filter((e) => e.area === area.id && e.id.startsWith(`${domain}.`));
+  if (peers.length < 2) return c;
+  const said = sentence.toLowerCase();
+  const names = [area.name, ...area.aliases].map((n) => n.toLowerCase()).filter((n) => said.includes(n));
+  if (!names.length) return c;
+  const rest = names.reduce((text, name) => text.split(name).join(" "), said);
+  if (rest.replace(ROOM_ONLY_REST, "").trim()) return c;
+  const want = c.expect[target!]!;
+  return { ...c, expect: Object.fromEntries(peers.map((e) => [e.id, want])) };
 }
 
 /**

@@ -32,12 +32,21 @@ export interface CaseResult {
   wrongDevices: string[];
   /** Nothing was done, and a tool answer named the candidates. */
   refusedWithCandidates: boolean;
+  /** How the case ended (see Outcome). */
+  outcome: Outcome;
   promptTokens: number;
   completionTokens: number;
   latencyMs: number;
   /** The last iot_control error, for reading failures. */
   error?: string;
 }
+
+/**
+ * How a case ended: done as expected; a question that names the candidates (the right answer where the
+ * words cannot tell the device); an action on something else or not as expected (a guess, where they
+ * cannot); or nothing done without naming the candidates.
+ */
+export type Outcome = "done" | "asked" | "acted" | "refused";
 
 export interface RunHooks {
   /** Before each case (the scripted eval scripts its model here). */
@@ -137,6 +146,15 @@ async function runCase(
   );
   const met = Object.entries(c.expect).every(([id, want]) => holds(want, before[id], after[id]));
   const success = met && !changedElsewhere && wrongDevices.length === 0;
+  const refusedWithCandidates =
+    !success && backend.calls.length === 0 && errors.some((e) => /\([a-z_]+\.[a-z0-9_]+[,)]/.test(e));
+  const outcome: Outcome = success
+    ? "done"
+    : refusedWithCandidates
+      ? "asked"
+      : backend.calls.length
+        ? "acted"
+        : "refused";
   return {
     id: c.id,
     home: c.home,
@@ -144,8 +162,8 @@ async function runCase(
     determinate: c.determinate,
     success,
     wrongDevices,
-    refusedWithCandidates:
-      !success && backend.calls.length === 0 && errors.some((e) => /\([a-z_]+\.[a-z0-9_]+[,)]/.test(e)),
+    refusedWithCandidates,
+    outcome,
     promptTokens: usage.promptTokens,
     completionTokens: usage.completionTokens,
     latencyMs,
@@ -178,6 +196,8 @@ export interface Row {
   /** Cases whose words cannot tell the device, and how many of them were refused with the candidates. */
   indeterminate: number;
   indeterminateRefused: number;
+  /** How the indeterminate cases ended, by Outcome. */
+  indeterminateOutcomes: Record<Outcome, number>;
   wrongDevice: number;
   refusalsWithCandidates: number;
   promptTokens: number;
@@ -201,6 +221,7 @@ export function summarize(results: CaseResult[]): Row[] {
       allSuccessPct: rs.length ? (100 * rs.filter((r) => r.success).length) / rs.length : 100,
       indeterminate: open.length,
       indeterminateRefused: open.filter((r) => r.refusedWithCandidates).length,
+      indeterminateOutcomes: outcomes(open),
       wrongDevice: rs.reduce((n, r) => n + r.wrongDevices.length, 0),
       refusalsWithCandidates: rs.filter((r) => r.refusedWithCandidates).length,
       promptTokens: rs.length ? rs.reduce((n, r) => n + r.promptTokens, 0) / rs.length : 0,
@@ -220,14 +241,26 @@ export function summarize(results: CaseResult[]): Row[] {
   ];
 }
 
+function outcomes(results: CaseResult[]): Record<Outcome, number> {
+  const counts: Record<Outcome, number> = { done: 0, asked: 0, acted: 0, refused: 0 };
+  for (const r of results) counts[r.outcome]++;
+  return counts;
+}
+
+/** "done/asked/acted/refused" of the indeterminate cases: asked (with the candidates) is right there. */
+export function indeterminateEnds(r: Row): string {
+  const o = r.indeterminateOutcomes;
+  return `${o.done}/${o.asked}/${o.acted}/${o.refused}`;
+}
+
 export function markdownTable(rows: Row[]): string {
   const head =
-    "| home | cases | success % | of all cases % | wrong-device | refusals w/ candidates | indeterminate (refused) | input tok/case | output tok/case | p50 ms | p95 ms |";
+    "| home | cases | success % (determinate) | of all cases % | wrong-device | refusals w/ candidates | indeterminate | its ends: done/asked/acted/refused | input tok/case | output tok/case | p50 ms | p95 ms |";
   const lines = rows.map(
     (r) =>
       `| ${r.home} | ${r.cases} | ${r.successPct.toFixed(1)} | ${r.allSuccessPct.toFixed(1)} | ${r.wrongDevice} | ${r.refusalsWithCandidates} | ` +
-      `${r.indeterminate} (${r.indeterminateRefused}) | ` +
+      `${r.indeterminate} | ${indeterminateEnds(r)} | ` +
       `${Math.round(r.promptTokens)} | ${Math.round(r.completionTokens)} | ${Math.round(r.p50Ms)} | ${Math.round(r.p95Ms)} |`,
   );
-  return [head, "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|", ...lines].join("\n");
+  return [head, "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|", ...lines].join("\n");
 }

@@ -37,7 +37,15 @@ export interface IndexedName {
   weight: number;
   /** The name's `literal` form (see text.ts), where it differs from `compact`. */
   literal?: string;
+  /**
+   * A name the entity was renamed away from (its integration's original name): HA's intents match the
+   * current name and aliases only, so this one counts only when no current name matches (resolve.ts).
+   */
+  former?: true;
 }
+
+/** The weight that marks a former name (see IndexedName.former). */
+const FORMER = -1;
 
 export interface AreaTerm {
   compact: string;
@@ -92,10 +100,12 @@ export class EntityDirectory {
       info.exposed = isExposed(info, exposure, entry?.options);
       const index = this.entities.push(info) - 1;
       this.byId.set(info.entityId, index);
+      // Renamed: the original name is another entity's name now, perhaps ("阳台灯" moved to a switch).
+      const renamed = Boolean(entry?.name && entry.original_name && entry.name !== entry.original_name);
       const names: [string | undefined | null, number][] = [
         [info.name, 1],
         [friendly, 1],
-        [entry?.original_name, 0.95],
+        [entry?.original_name, renamed ? FORMER : 0.95],
         ...(entry?.aliases ?? []).map((a): [string, number] => [a, 1]),
         [objectName, 0.9],
         [deviceName, 0.85],
@@ -202,7 +212,13 @@ export class EntityDirectory {
     for (const [raw, weight] of names) {
       if (!raw) continue;
       const { compact, literal } = normalize(raw);
-      if (compact && (seen.get(literal)?.weight ?? 0) < weight) seen.set(literal, { compact, weight });
+      const had = seen.get(literal)?.weight;
+      // A current name said the same way as the former one keeps it a current name.
+      if (
+        compact &&
+        (had === undefined || (had !== FORMER && had < weight) || (had === FORMER && weight > 0))
+      )
+        seen.set(literal, { compact, weight });
     }
     for (const [literal, { compact, weight }] of seen) {
       const nameGrams = grams(compact);
@@ -210,8 +226,9 @@ export class EntityDirectory {
         entity,
         compact,
         gramCount: nameGrams.length,
-        weight,
+        weight: weight === FORMER ? 0.95 : weight,
         literal: literal === compact ? undefined : literal,
+        ...(weight === FORMER ? { former: true as const } : {}),
       };
       const index = this.names.push(name) - 1;
       for (const gram of nameGrams) {

@@ -75,8 +75,11 @@ export function targetCore(dir: EntityDirectory, text: string, domains?: string[
   let phrase = text.normalize("NFKC").trim();
   for (const setting of SETTINGS) phrase = phrase.replace(setting, " ");
   const words = phrase.split(/\s+/).filter(Boolean);
-  const keeps = (from: number) =>
-    dir.startsAName(normalize(words.slice(from, from + 2).join(" ")).compact, domains);
+  // "back" asks for an action ("go back") but starts a name or a room ("Back Bedroom").
+  const keeps = (from: number) => {
+    const start = normalize(words.slice(from, from + 2).join(" ")).compact;
+    return dir.startsAName(start, domains) || dir.areaTerms.some((t) => t.compact.startsWith(start));
+  };
   // All of it may go: "pause", "turn it down" name no device (see unnamedCandidates).
   while (words.length && LEADING.has(plain(words[0]!)) && !keeps(0)) words.shift();
   while (words.length && TRAILING.has(plain(words[words.length - 1]!))) words.pop();

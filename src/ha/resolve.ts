@@ -1,5 +1,6 @@
 import type { AreaInfo, EntityDirectory, EntityInfo } from "./directory.js";
-import { findWord, grams, isCjk, normalize, similarity, similarityOf, type NormalizedText } from "./text.js";
+import { EXACT, MIN_SCORE, scoreNames } from "./name-scores.js";
+import { findWord, isCjk, normalize, similarityOf, type NormalizedText } from "./text.js";
 import { FILLERS, KIND_WORDS, kindFit, type Kind } from "./vocabulary.js";
 
 export interface Candidate {
@@ -35,8 +36,7 @@ export type Resolution = (
   unexposed: Candidate[];
 };
 
-export const MIN_SCORE = 0.6;
-export const EXACT = 0.97;
+export { EXACT, MIN_SCORE } from "./name-scores.js";
 /** Scores below this come from gram overlap alone (no containment), see text.ts similarity(). */
 const FUZZY_CEILING = 0.8;
 const RANK_WINDOW = 0.2;
@@ -78,8 +78,12 @@ export function resolve(dir: EntityDirectory, text: string, filters: Filters = {
   const reading = interpret(query, dir, filters.domains);
   const saidExactly = new Set<number>();
   const namedWhole = new Set<number>();
-  const nameScores = scoreNames(dir, query.compact, { literal: query.literal, saidExactly, namedWhole });
-  const residualScores = reading.residual ? scoreNames(dir, reading.residual) : undefined;
+  const nameScores = scoreNames(dir, query.compact, fits, {
+    literal: query.literal,
+    saidExactly,
+    namedWhole,
+  });
+  const residualScores = reading.residual ? scoreNames(dir, reading.residual, fits) : undefined;
   const structured = reading.areaIds.length > 0 || reading.kinds.length > 0;
   const areaSet = new Set(reading.areaIds);
 
@@ -205,44 +209,6 @@ export function interpret(query: NormalizedText, dir: EntityDirectory, domains?:
     residual += piece;
   }
   return { areaIds: [...areaIds], kinds: [...kinds], residual };
-}
-
-/** What scoreNames() notes besides the scores, by entity index. */
-interface NameMatches {
-  /** The query as said (see text.ts `literal`). */
-  literal: string;
-  /** Entities with a name that is exactly the query as said. */
-  saidExactly: Set<number>;
-  /** Entities with a name that holds the whole query. */
-  namedWhole: Set<number>;
-}
-
-/** Best weighted similarity of `compact` to any name of each entity (indexed by entity), via the gram index. */
-function scoreNames(dir: EntityDirectory, compact: string, matches?: NameMatches): Float32Array {
-  const scores = new Float32Array(dir.entities.length);
-  if (!compact) return scores;
-  const queryGrams = grams(compact);
-  const { counts, touched } = dir.scratch();
-  let touchedCount = 0;
-  for (const gram of queryGrams) {
-    const list = dir.postings.get(gram);
-    if (!list) continue;
-    for (const name of list) if ((counts[name] = counts[name]! + 1) === 1) touched[touchedCount++] = name;
-  }
-  for (let i = 0; i < touchedCount; i++) {
-    const nameIndex = touched[i]!;
-    const name = dir.names[nameIndex]!;
-    const plain = similarity(compact, queryGrams.length, name.compact, name.gramCount, counts[nameIndex]!);
-    const score = plain * name.weight;
-    counts[nameIndex] = 0;
-    if (score > scores[name.entity]!) scores[name.entity] = score;
-    // Containment scores ≥ 0.8 (text.ts similarity); the rarer check for which way round only then.
-    if (!matches || plain < 0.8 || !name.compact.includes(compact)) continue;
-    matches.namedWhole.add(name.entity);
-    if (score >= EXACT && (name.literal ?? name.compact) === matches.literal)
-      matches.saidExactly.add(name.entity);
-  }
-  return scores;
 }
 
 function fitsDomains(kind: Kind, domains: string[] | undefined): boolean {

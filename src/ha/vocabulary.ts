@@ -25,7 +25,9 @@ const kind = (label: string, words: string, matches: KindMatch[]): Kind => ({
 
 /** Words for kinds of devices, English and Chinese, "|"-separated. Longer phrases win over the words inside them. */
 export const KINDS: Kind[] = [
-  kind("light", "light|lights|lamp|bulb|lighting|灯|灯光|电灯|吊灯|台灯|灯泡|照明|灯带", [
+  // 筒灯 (downlight) and 射灯 (spotlight) from HA's zh-cn `light` expansion rule (home-assistant/intents,
+  // sentences/zh-cn/_common.yaml); its 吸顶灯 and 床头灯 are left out: homes name single lamps so.
+  kind("light", "light|lights|lamp|bulb|lighting|灯|灯光|电灯|吊灯|台灯|灯泡|照明|灯带|筒灯|射灯", [
     { domain: "light" },
   ]),
   kind("switch", "switch|开关", [{ domain: "switch" }, { domain: "input_boolean", factor: 0.8 }]),

@@ -94,12 +94,15 @@ describeHa("the home-control eval in the real Home Assistant, with a literal-min
   it("passes the floor with the command words removed", { timeout: 600_000 }, async () => {
     const overall = await run("stripped");
     expect(overall.wrongDevice).toBe(0);
+    // Where the words cannot tell the device, the answer is a question, never a guess.
+    expect(overall.indeterminateOutcomes.acted).toBe(0);
     expect(overall.successPct).toBeGreaterThanOrEqual(FLOORS.stripped);
   });
 
   it("passes the floor with the whole sentence as target", { timeout: 600_000 }, async () => {
     const overall = await run("whole");
     expect(overall.wrongDevice).toBe(0);
+    expect(overall.indeterminateOutcomes.acted).toBe(0);
     expect(overall.successPct).toBeGreaterThanOrEqual(FLOORS.whole);
   });
 });

@@ -5,6 +5,7 @@ import {
   type EntityInfo,
   EXACT,
   type HassEntities,
+  inServedState,
   KIND_WORDS,
   listParts,
   normalize,
@@ -52,6 +53,8 @@ export function resolveTargets(dir: EntityDirectory, req: TargetRequest): Entity
   const domains = generic ? undefined : [req.domain];
   const chosen = new Map<string, EntityInfo>();
   let houseWide = false;
+  /** Some target's devices are not bounded by words that say all of a room or floor. */
+  let unbounded = false;
 
   /** A kind of device named without a room ("lights", "所有的灯") is house-wide. */
   const byPhrase = (text: string, core: string, named = resolve(dir, core, { domains })) => {
@@ -75,8 +78,15 @@ export function resolveTargets(dir: EntityDirectory, req: TargetRequest): Entity
       );
     }
     const picked = unnamed?.length ? unnamed : pick(dir, resolution, text, req);
-    const inRoom = resolution.kind === "group" && resolution.reading.areaIds.length > 0;
-    if (inRoom && picked.length > 1 && !req.all && saysOne(core)) {
+    const { areaIds, kinds } = resolution.reading;
+    const inRoom = resolution.kind === "group" && areaIds.length > 0;
+    const all = req.all || saysAll(core) || saysAll(text);
+    if (inRoom && picked.length > 1 && !all && kinds.length === 0) {
+      // Only a room (or floor) with the service's domain: HA's HassTurnOn(area, domain) acts on every
+      // one of them there, and its media intents on those in a state they apply to (playing, to pause).
+      const served = req.states && inServedState(picked, req.domain, req.service, req.states);
+      if (served?.length) picked.splice(0, picked.length, ...served);
+    } else if (inRoom && picked.length > 1 && !all && saysOne(core)) {
       // "the master bedroom light" is one light: the one whose name it holds, else ask.
       const holds = picked.filter((e) => namesIn(core, e));
       const byState = holds.length ? undefined : served(picked);
@@ -88,11 +98,14 @@ export function resolveTargets(dir: EntityDirectory, req: TargetRequest): Entity
       }
       picked.splice(0, picked.length, named[0]!);
     }
-    if (resolution.kind === "group" && resolution.reading.areaIds.length === 0 && picked.length > 1) {
+    if (resolution.kind === "group" && areaIds.length === 0 && picked.length > 1) {
       const byState = saysSeveral(core) ? undefined : served(picked);
       if (byState) picked.splice(0, picked.length, byState);
       else houseWide = true;
     }
+    // "all" with a room or floor says how many: as many as match there, beyond the usual limit. The
+    // whole house ("所有的灯") still needs the model's all: true, and so does a plural over the limit.
+    if (!(inRoom && (saysAll(core) || saysAll(text)))) unbounded = true;
     for (const e of picked) chosen.set(e.entityId, e);
   };
   // The request around the target never names the device; a list is resolved part by part unless
@@ -132,7 +145,7 @@ export function resolveTargets(dir: EntityDirectory, req: TargetRequest): Entity
         "in target, or pass exact entity ids.",
     );
   }
-  if (!req.all && targets.length > max) {
+  if (!req.all && unbounded && targets.length > max) {
     throw new ToolError(
       `That matches ${targets.length} devices (${list(dir, targets)}). Pass all: true only if the user asked for all of them; ` +
         "otherwise name the device.",
@@ -151,10 +164,20 @@ function saysOne(core: string): boolean {
 
 /** All, every, both, 所有, 全部…, or a kind in the English plural ("the speakers"): several are meant. */
 function saysSeveral(core: string): boolean {
-  const words = core.toLowerCase().match(/[a-z]+/g) ?? [];
-  if (/所有|全部|每个|每一个/.test(core)) return true;
-  if (words.some((w) => /^(?:all|every|both|each|everything)$/.test(w))) return true;
+  if (saysAll(core)) return true;
+  const words: string[] = core.toLowerCase().match(/[a-z]+/g) ?? [];
+  if (words.includes("both")) return true;
   return words.some((w) => singular(w) !== w && KIND_WORDS.some((k) => k.word === singular(w)));
+}
+
+/**
+ * "all", "every", "each", "everything", 所有, 全部, 每个: every device the rest of the words match. HA's own
+ * `all` expansion rules (home-assistant/intents, sentences/en/_common.yaml: "all [of the] | every [single]
+ * | each [and every]"; sentences/zh-cn/_common.yaml: "(全部|所有)[的]").
+ */
+function saysAll(core: string): boolean {
+  if (/所有|全部|每个|每一个/.test(core)) return true;
+  return (core.toLowerCase().match(/[a-z]+/g) ?? []).some((w) => /^(?:all|every|each|everything)$/.test(w));
 }
 
 function namesIn(core: string, entity: EntityInfo): boolean {
