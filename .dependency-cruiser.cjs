@@ -4,12 +4,12 @@
  * scripts/dev/imports.mjs. dependency-cruiser reads every import TypeScript sees: static, `import type`,
  * re-exports and dynamic `import()`, so a lazy load or a type cannot go round a rule.
  *
- * Nodes: a folder of src/ (mcp/ holds two, mcp/server and mcp/client), or a file directly in src/.
+ * Nodes: a folder of src/, or a file directly in src/.
  */
 
 /** Top to bottom. An import may point down, or sideways inside a layer whose `peers` allows it; never up. */
 const LAYERS = [
-  { name: "entry points", nodes: ["server", "assist", "cli", "thinker", "mcp/server"], peers: false },
+  { name: "entry points", nodes: ["server", "assist", "cli", "thinker", "mcp-server"], peers: false },
   // What the entry points share: HTTP errors per wire format, body parsing, SSE, source access.
   { name: "entry-point plumbing", nodes: ["http"], peers: false },
   { name: "the agent", nodes: ["agent"], peers: false },
@@ -17,7 +17,7 @@ const LAYERS = [
   // Domain services may use each other where no cycle forms between folders (the folder-cycle check).
   {
     name: "domain services",
-    nodes: ["ha", "knowledge", "reminders", "notify", "store", "net", "turn", "mcp/client"],
+    nodes: ["ha", "knowledge", "reminders", "notify", "store", "net", "turn", "mcp-client"],
     peers: true,
   },
   {
@@ -34,7 +34,7 @@ const MAINS = ["cli"];
 /** Adapters inside one entry point share only what lies below them. */
 const ADAPTERS = { assist: ["ollama", "wyoming"] };
 /** Folders with a public face (a factory in index.ts): from outside, only through that index. */
-const INDEXED = ["ha", "knowledge", "reminders", "thinker", "mcp/server", "mcp/client"];
+const INDEXED = ["ha", "knowledge", "reminders", "thinker", "mcp-server", "mcp-client"];
 
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 /** The path pattern of a node: everything below a folder, the one file, or (`*.ts`) the leaves of src/. */

@@ -7,7 +7,7 @@ import { createHomeAssistant, type HomeAssistant } from "./ha/index.js";
 import { createKnowledge, knowledgeSettings, type Knowledge } from "./knowledge/index.js";
 import { createListeners, type Listeners } from "./listeners.js";
 import { configuredLlm } from "./llm/configured-client.js";
-import { createMcpClients, type Backoff, type McpClients } from "./mcp/client/index.js";
+import { createMcpClients, type Backoff, type McpClients } from "./mcp-client/index.js";
 import type { Logger } from "./logging/logger.js";
 import { HaNotifier } from "./notify/ha-notifier.js";
 import type { Notifier } from "./notify/notifier.js";

@@ -12,7 +12,7 @@ import type { Knowledge } from "./knowledge/index.js";
 import type { LlmClient } from "./llm/client.js";
 import type { LlmHealth } from "./llm/health.js";
 import type { Logger } from "./logging/logger.js";
-import { createMcpServer, type McpEndpoint } from "./mcp/server/index.js";
+import { createMcpServer, type McpEndpoint } from "./mcp-server/index.js";
 import type { Reminders } from "./reminders/index.js";
 import { assistAccess } from "./http/source-access.js";
 import { LastVoiceRoom } from "./http/voice-room.js";
@@ -28,7 +28,7 @@ import type { Confirmations } from "./tools/confirmations.js";
 import { allowAllTools } from "./tools/policy.js";
 import type { ToolRegistry } from "./tools/registry.js";
 import { VERSION } from "./version.js";
-import type { McpClients } from "./mcp/client/index.js";
+import type { McpClients } from "./mcp-client/index.js";
 
 export interface Listeners {
   /** The ingress port's app: Cyrene's own API and the web UI. */

@@ -13,7 +13,7 @@ import { hostOf } from "./llm/errors.js";
 import { createLogger, type Logger } from "./logging/logger.js";
 import { startLine, type StartFacts } from "./logging/start-line.js";
 import { StorageError } from "./store/storage-errors.js";
-import { mcpClientSecrets } from "./mcp/client/index.js";
+import { mcpClientSecrets } from "./mcp-client/index.js";
 
 /** The exit code for a start that a restart would not fix: CYRENE_FATAL_EXIT_CODE when set. */
 function fatalExitCode(otherwise: number): number {

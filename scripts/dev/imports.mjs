@@ -7,10 +7,9 @@ import { createRequire } from "node:module";
 import { resolve } from "node:path";
 import { cruise, format } from "dependency-cruiser";
 
-/** src/a/b/c.ts → "a"; mcp/ holds two layers, each its own node; a file directly in src/ is its own node. */
+/** src/a/b/c.ts → "a"; a file directly in src/ is its own node. */
 export function nodeOf(path) {
-  const parts = path.replace(/^src\//, "").split("/");
-  return parts[0] === "mcp" && parts.length > 2 ? `mcp/${parts[1]}` : parts[0];
+  return path.replace(/^src\//, "").split("/")[0];
 }
 
 /** Tarjan's strongly connected components of a node → nodes graph: every one of more than one node is a cycle. */

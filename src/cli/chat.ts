@@ -6,7 +6,7 @@ import { ConfigError, loadConfig } from "../config/load.js";
 import { createLogger } from "../logging/logger.js";
 import { Renderer } from "./render.js";
 import { ChatSession, EXIT_FAILED, EXIT_INTERRUPTED } from "./session.js";
-import { mcpClientSecrets } from "../mcp/client/index.js";
+import { mcpClientSecrets } from "../mcp-client/index.js";
 
 const USAGE = `Usage: npm run -s chat -- [-c ID] [message…]   (or: npx cyrene …, after npm run build)
 

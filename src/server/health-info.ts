@@ -3,7 +3,7 @@ import { settingName } from "../config/sources.js";
 import type { HomeAssistant } from "../ha/index.js";
 import type { LastVoiceRoom } from "../http/voice-room.js";
 import type { LlmHealth } from "../llm/health.js";
-import type { McpClients } from "../mcp/client/index.js";
+import type { McpClients } from "../mcp-client/index.js";
 import type { ToolPolicy } from "../tools/policy.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import type { HealthInfo } from "./routes/health.js";

@@ -3,7 +3,7 @@ import { configured } from "../config/load.js";
 import type { Config } from "../config/schema.js";
 import { createNetworkGuard, type NetworkGuard } from "../net/guard.js";
 import { resolveRoots, type Root } from "./general/file/roots.js";
-import { mcpClientSecrets } from "../mcp/client/index.js";
+import { mcpClientSecrets } from "../mcp-client/index.js";
 
 /** Where the file tool and the knowledge base may use files: the folders, and paths never touched inside them. */
 export interface FileAccess {

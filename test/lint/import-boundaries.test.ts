@@ -53,7 +53,7 @@ const SIDEWAYS: Case[] = [
 const PAST_THE_INDEX: Case[] = [
   ["src/tools/i1.ts", 'import { x } from "../knowledge/tokens.js";'],
   ["src/agent/i2.ts", 'import type { x } from "../ha/resolve.js";'],
-  ["src/compose-i3.ts", 'import { x } from "./mcp/client/connection.js";'],
+  ["src/compose-i3.ts", 'import { x } from "./mcp-client/connection.js";'],
 ];
 
 const root = mkdtempSync(join(tmpdir(), "cyrene-imports-"));

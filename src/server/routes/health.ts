@@ -1,7 +1,7 @@
 import { Router } from "express";
 import type { HaStatus } from "../../ha/index.js";
 import type { LlmHealthState } from "../../llm/health.js";
-import type { McpServerStatus } from "../../mcp/client/index.js";
+import type { McpServerStatus } from "../../mcp-client/index.js";
 import type { NotConfiguredTool } from "../../tools/registry.js";
 import type { VoiceRoom } from "../../http/voice-room.js";
 

@@ -1,4 +1,4 @@
-import type { McpClients, McpTool } from "../../mcp/client/index.js";
+import type { McpClients, McpTool } from "../../mcp-client/index.js";
 import { fail, type Tool, type ToolDefinition } from "../contract.js";
 import type { ToolRegistry } from "../registry.js";
 

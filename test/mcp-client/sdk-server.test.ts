@@ -1,12 +1,12 @@
 import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { AutonomousToolPolicy } from "../../../src/tools/policy.js";
-import { addTool, failingTool, text } from "../../fixtures/mcp-server/fixture-server.js";
-import { SdkMcpServer, type FixtureTool } from "../../fixtures/mcp-server/sdk-server.js";
-import { startHarness, type Harness } from "../../support/harness.js";
-import { json, postChat } from "../../support/http.js";
-import { until } from "../../support/until.js";
+import { AutonomousToolPolicy } from "../../src/tools/policy.js";
+import { addTool, failingTool, text } from "../fixtures/mcp-server/fixture-server.js";
+import { SdkMcpServer, type FixtureTool } from "../fixtures/mcp-server/sdk-server.js";
+import { startHarness, type Harness } from "../support/harness.js";
+import { json, postChat } from "../support/http.js";
+import { until } from "../support/until.js";
 
 const LONG_NAME = "weird.name/with spaces and a very long tail that goes past sixty-four characters";
 

@@ -1,5 +1,5 @@
 import { Ajv, type ValidateFunction } from "ajv";
-import { clip } from "../../text/clip.js";
+import { clip } from "../text/clip.js";
 
 const ajv = new Ajv({ allErrors: true, strict: false, logger: false, validateFormats: false });
 

@@ -1,4 +1,4 @@
-import type { Config } from "../../config/schema.js";
+import type { Config } from "../config/schema.js";
 import type { McpTransportSetting } from "./transport.js";
 
 /** One MCP server Cyrene connects to: its tools are registered as `<name>__<tool>`. */

@@ -1,7 +1,7 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { lazy } from "../../lazy.js";
-import { clip } from "../../text/clip.js";
+import { lazy } from "../lazy.js";
+import { clip } from "../text/clip.js";
 
 /** The transport a connected server speaks: Streamable HTTP, or the older HTTP+SSE (MCP 2024-11-05). */
 export type McpTransport = "streamable-http" | "sse";

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import type { RecordedRequest } from "../../fixtures/scripted-llm/server.js";
-import { SdkMcpServer, type FixtureTool } from "../../fixtures/mcp-server/sdk-server.js";
-import { LABELLED_REQUESTS } from "../../fixtures/many-tools/requests.js";
-import { SYNTHETIC_TOOLS } from "../../fixtures/many-tools/tools.js";
-import { startHarness, type Harness } from "../../support/harness.js";
-import { postChat } from "../../support/http.js";
-import { FULL_ENV, requestTokens } from "../../support/tool-tokens.js";
+import type { RecordedRequest } from "../fixtures/scripted-llm/server.js";
+import { SdkMcpServer, type FixtureTool } from "../fixtures/mcp-server/sdk-server.js";
+import { LABELLED_REQUESTS } from "../fixtures/many-tools/requests.js";
+import { SYNTHETIC_TOOLS } from "../fixtures/many-tools/tools.js";
+import { startHarness, type Harness } from "../support/harness.js";
+import { postChat } from "../support/http.js";
+import { FULL_ENV, requestTokens } from "../support/tool-tokens.js";
 
 /** The fixture's tool names as one server lists them: "ha__HassTurnOn" → "ha_HassTurnOn" on server "home". */
 const onServer = (name: string) => name.replace("__", "_");

@@ -1,6 +1,6 @@
-import { configured } from "../../config/load.js";
-import type { Config } from "../../config/schema.js";
-import type { Logger } from "../../logging/logger.js";
+import { configured } from "../config/load.js";
+import type { Config } from "../config/schema.js";
+import type { Logger } from "../logging/logger.js";
 import { McpServerConnection, type Backoff, type ToolsListener } from "./connection.js";
 import type { McpServerStatus } from "./mcp-tool.js";
 import { mcpServerSettings } from "./settings.js";

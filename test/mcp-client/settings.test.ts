@@ -2,8 +2,8 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "../../../src/config/load.js";
-import { mcpClientSecrets, mcpServerSettings } from "../../../src/mcp/client/settings.js";
+import { loadConfig } from "../../src/config/load.js";
+import { mcpClientSecrets, mcpServerSettings } from "../../src/mcp-client/settings.js";
 
 const load = (env: Record<string, string>, options?: string) =>
   loadConfig({

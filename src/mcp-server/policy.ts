@@ -1,4 +1,4 @@
-import type { ToolPolicy } from "../../tools/policy.js";
+import type { ToolPolicy } from "../tools/policy.js";
 
 /** The MCP-only tool that carries out a risky action once the person said yes. */
 export const CONFIRM_TOOL = "confirm_action";

@@ -1,4 +1,4 @@
-import { leanSchema } from "../../json-schema/lean-schema.js";
+import { leanSchema } from "../json-schema/lean-schema.js";
 
 /** A schema larger than this is not offered: every request would pay for it. */
 export const MAX_SCHEMA_CHARS = 16_000;

@@ -2,9 +2,9 @@ import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clientsPython } from "../../clients/python.js";
-import { startHarness, type Harness } from "../../support/harness.js";
-import { testTools } from "../../support/test-tools.js";
+import { clientsPython } from "../clients/python.js";
+import { startHarness, type Harness } from "../support/harness.js";
+import { testTools } from "../support/test-tools.js";
 
 const run = promisify(execFile);
 

@@ -1,4 +1,4 @@
-import type { Logger } from "../../logging/logger.js";
+import type { Logger } from "../logging/logger.js";
 import { McpToolCalls, type McpCallDeps } from "./calls.js";
 import { McpEndpoint } from "./endpoint.js";
 import { CONFIRM_TOOL, mcpPolicy } from "./policy.js";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { MAX_SCHEMA_CHARS, providerSchema } from "../../../src/mcp/client/tool-schema.js";
-import { prefixedToolName } from "../../../src/mcp/client/tool-names.js";
-import { argumentChecker } from "../../../src/mcp/client/tool-arguments.js";
+import { MAX_SCHEMA_CHARS, providerSchema } from "../../src/mcp-client/tool-schema.js";
+import { prefixedToolName } from "../../src/mcp-client/tool-names.js";
+import { argumentChecker } from "../../src/mcp-client/tool-arguments.js";
 
 describe("an MCP tool's schema as providers accept it", () => {
   it("turns a root union into one object, keeping every member's properties", () => {

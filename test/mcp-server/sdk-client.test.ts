@@ -1,9 +1,9 @@
 import type { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { encode } from "gpt-tokenizer/encoding/o200k_base";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startHarness, type Harness } from "../../support/harness.js";
-import { testTools } from "../../support/test-tools.js";
-import { connectMcp, dataOf, textOf } from "../../support/mcp-client.js";
+import { startHarness, type Harness } from "../support/harness.js";
+import { testTools } from "../support/test-tools.js";
+import { connectMcp, dataOf, textOf } from "../support/mcp-client.js";
 
 /**
  * Cyrene as an MCP server, driven by the official TypeScript SDK client over Streamable HTTP (and the

@@ -3,11 +3,11 @@ import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { SSEServerTransport } from "@modelcontextprotocol/sdk/server/sse.js";
 import type { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { Router, type Request, type Response } from "express";
-import { bearerMatches } from "../../http/auth.js";
-import { lazy } from "../../lazy.js";
-import type { Logger } from "../../logging/logger.js";
-import { personRequester, UNNAMED, type Requester } from "../../store/conversation-access.js";
-import { VERSION } from "../../version.js";
+import { bearerMatches } from "../http/auth.js";
+import { lazy } from "../lazy.js";
+import type { Logger } from "../logging/logger.js";
+import { personRequester, UNNAMED, type Requester } from "../store/conversation-access.js";
+import { VERSION } from "../version.js";
 import type { McpCaller, McpToolCalls } from "./calls.js";
 
 export interface McpRouteOptions {

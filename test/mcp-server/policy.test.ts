@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { annotationsFor } from "../../../src/mcp/server/annotations.js";
-import { mcpPolicy } from "../../../src/mcp/server/policy.js";
-import { startHarness } from "../../support/harness.js";
+import { annotationsFor } from "../../src/mcp-server/annotations.js";
+import { mcpPolicy } from "../../src/mcp-server/policy.js";
+import { startHarness } from "../support/harness.js";
 
 describe("the mcp policy", () => {
   const names = ["calculator", "file", "http", "iot_control", "reminder_create"];

@@ -1,23 +1,23 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { describe, expect, it } from "vitest";
-import { BackgroundJobs } from "../../../src/agent/background-jobs.js";
-import { ToolCallRunner } from "../../../src/agent/tool-calls.js";
-import { silentLogger } from "../../../src/logging/logger.js";
-import { McpToolCalls } from "../../../src/mcp/server/calls.js";
-import { mcpPolicy } from "../../../src/mcp/server/policy.js";
-import { HOUSEHOLD, personRequester } from "../../../src/store/conversation-access.js";
-import { ConversationStore } from "../../../src/store/conversations.js";
-import { openDatabase } from "../../../src/store/database.js";
-import { JobStore } from "../../../src/store/jobs.js";
-import { createHomeTime } from "../../../src/time/home-time.js";
-import { Confirmations } from "../../../src/tools/confirmations.js";
-import { iotControlTool } from "../../../src/tools/home/iot-control.js";
-import { allowAllTools } from "../../../src/tools/policy.js";
-import { ToolRegistry } from "../../../src/tools/registry.js";
-import { FakeHomeAssistant } from "../../ha/support/fake-ha.js";
-import { sampleHome } from "../../ha/support/sample-home.js";
-import { dataOf, textOf } from "../../support/mcp-client.js";
-import { testTurn } from "../../support/turn-context.js";
+import { BackgroundJobs } from "../../src/agent/background-jobs.js";
+import { ToolCallRunner } from "../../src/agent/tool-calls.js";
+import { silentLogger } from "../../src/logging/logger.js";
+import { McpToolCalls } from "../../src/mcp-server/calls.js";
+import { mcpPolicy } from "../../src/mcp-server/policy.js";
+import { HOUSEHOLD, personRequester } from "../../src/store/conversation-access.js";
+import { ConversationStore } from "../../src/store/conversations.js";
+import { openDatabase } from "../../src/store/database.js";
+import { JobStore } from "../../src/store/jobs.js";
+import { createHomeTime } from "../../src/time/home-time.js";
+import { Confirmations } from "../../src/tools/confirmations.js";
+import { iotControlTool } from "../../src/tools/home/iot-control.js";
+import { allowAllTools } from "../../src/tools/policy.js";
+import { ToolRegistry } from "../../src/tools/registry.js";
+import { FakeHomeAssistant } from "../ha/support/fake-ha.js";
+import { sampleHome } from "../ha/support/sample-home.js";
+import { dataOf, textOf } from "../support/mcp-client.js";
+import { testTurn } from "../support/turn-context.js";
 
 /** McpToolCalls over iot_control on a fake HA: what an MCP client may and may not do with a question. */
 function setup() {

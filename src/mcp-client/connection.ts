@@ -1,14 +1,14 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult, Tool as WireTool } from "@modelcontextprotocol/sdk/types.js";
-import { lazy } from "../../lazy.js";
-import type { Logger } from "../../logging/logger.js";
-import { VERSION } from "../../version.js";
+import { lazy } from "../lazy.js";
+import type { Logger } from "../logging/logger.js";
+import { VERSION } from "../version.js";
 import type { McpCallOutcome, McpServerStatus, McpTool, SkippedMcpTool } from "./mcp-tool.js";
 import type { McpServerSettings } from "./settings.js";
 import { prefixedToolName } from "./tool-names.js";
 import { providerSchema } from "./tool-schema.js";
 import { connectClient, describeError, endsSession, type McpTransport } from "./transport.js";
-import { clip } from "../../text/clip.js";
+import { clip } from "../text/clip.js";
 
 /**
  * The SDK and ajv, loaded when the first server is connected: without MCP servers they never load (each

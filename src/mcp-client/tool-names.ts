@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { TOOL_NAME } from "../../text/tool-name.js";
+import { TOOL_NAME } from "../text/tool-name.js";
 
 const MAX = 64;
 
