@@ -1,10 +1,10 @@
-/** Time as the schedulers see it: the real one, or a controllable one in tests. */
-export interface Clock {
-  now(): number;
-  /** Calls `fn` after `ms`; the handle stops it. Timers never keep the process alive. */
-  setTimer(fn: () => void, ms: number): TimerHandle;
-  clearTimer(handle: TimerHandle | undefined): void;
-}
+import type { HomeTime } from "./home-time.js";
+
+/**
+ * Where now and the timers come from: HomeTime without the zone. The system's in production; a test
+ * passes a controllable one to compose (`ComposeOptions.clock`) and everything moves with it.
+ */
+export type Clock = Pick<HomeTime, "now" | "setTimer" | "clearTimer">;
 
 export type TimerHandle = { readonly id: unknown };
 

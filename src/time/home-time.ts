@@ -1,11 +1,16 @@
-import { systemClock, type Clock } from "./clock.js";
+import { systemClock, type Clock, type TimerHandle } from "./clock.js";
 
 /**
  * The home's time: the current instant, the timers, and the IANA zone wall-clock times are read in.
  * Built once by the composition and handed to everything that needs time, so a test moves all of it
  * with one clock and every part agrees on the zone.
  */
-export interface HomeTime extends Clock {
+export interface HomeTime {
+  /** The current instant (ms since the epoch). */
+  now(): number;
+  /** Calls `fn` after `ms`; the handle stops it. Timers never keep the process alive. */
+  setTimer(fn: () => void, ms: number): TimerHandle;
+  clearTimer(handle: TimerHandle | undefined): void;
   /** The home's IANA zone; read at each use (Home Assistant's can arrive after start-up). */
   zone(): string;
 }
