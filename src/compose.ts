@@ -63,12 +63,13 @@ export interface ComposeOptions {
 /** The composition root: the one place that builds every part and wires them together. */
 export function createCyrene(config: Config, options: ComposeOptions): Cyrene {
   const { logger, extraTools } = options;
-  const stores = openStores(config.dataDir, logger);
-  const { db, conversations, jobs, turns } = stores;
-
-  // The home: Home Assistant, its time, and the services built on them.
+  // The home's time first: every store stamps with it.
   const ha = options.ha ?? createHomeAssistant(config, logger);
   const time = createHomeTime({ zone: config.timeZone, ha, clock: options.clock });
+  const stores = openStores(config.dataDir, logger, time);
+  const { db, conversations, jobs, turns } = stores;
+
+  // The home: Home Assistant and the services built on it and its time.
   const notifier = options.notifier ?? new HaNotifier({ ha, ttsEntity: config.reminders.ttsEntity });
   const reminders = createReminders({ db, ha, notifier, time, logger, settings: reminderSettings(config) });
   const access = toolAccess(config, stores.databasePath);
