@@ -21,7 +21,7 @@ import {
   type Thinker,
   type ThoughtStore,
 } from "./thinker/index.js";
-import type { Clock } from "./time/clock.js";
+import { systemClock, type Clock } from "./time/clock.js";
 import { createHomeTime } from "./time/home-time.js";
 import { toolAccess } from "./tools/access.js";
 import { toolRegistry, toolSelection } from "./tools/catalog.js";
@@ -64,8 +64,9 @@ export interface ComposeOptions {
 export function createCyrene(config: Config, options: ComposeOptions): Cyrene {
   const { logger, extraTools } = options;
   // The home's time first: every store stamps with it.
-  const ha = options.ha ?? createHomeAssistant(config, logger);
-  const time = createHomeTime({ zone: config.timeZone, ha, clock: options.clock });
+  const clock = options.clock ?? systemClock;
+  const ha = options.ha ?? createHomeAssistant(config, logger, { clock });
+  const time = createHomeTime({ zone: config.timeZone, ha, clock });
   const stores = openStores(config.dataDir, logger, time);
   const { db, conversations, jobs, turns } = stores;
 
