@@ -80,7 +80,7 @@ export function createCyrene(config: Config, options: ComposeOptions): Cyrene {
   const mcpClients = createMcpClients(config, logger, options.mcpBackoff);
 
   // The agent: the LLM, the tool loop, and the turns around it.
-  const llm = configuredLlm(config, logger);
+  const llm = configuredLlm(config, logger, time);
   const background = new BackgroundJobs(jobs, logger, config.agent.maxToolResultChars);
   const selection = toolSelection(config, registry, logger);
   const toolLoop = new ToolLoop(llm.client, registry, background, logger, config.agent, selection);
