@@ -97,6 +97,7 @@ export function createListeners(config: Config, parts: ListenerParts): Listeners
     openAi: openAiRoutes({ assistant, policy, llm, toolNames, logger, time: parts.time }),
     health: healthRoutes(health),
     toolNames,
+    time: parts.time,
     mcp: mcp.routes({ anonymous: HOUSEHOLD, apiToken: config.server.apiToken }),
   });
   const wyoming = createWyomingServer({

@@ -5,6 +5,7 @@ import type { ToolPolicy } from "../../tools/policy.js";
 import { chatRoutes } from "./chat-route.js";
 import { notFound, ollamaErrors } from "./errors.js";
 import { modelRoutes } from "./models.js";
+import type { HomeTime } from "../../time/home-time.js";
 
 export interface OllamaAppDeps {
   assistant: Assistant;
@@ -25,6 +26,8 @@ export interface OllamaAppDeps {
   toolNames?: () => string[];
   /** Cyrene's tools over MCP (/mcp), for HA's `mcp` integration and other MCP clients. */
   mcp?: Router;
+  /** The home's time, the instant the answers are stamped with. */
+  time: Pick<HomeTime, "now">;
 }
 
 /** The Ollama-compatible API that HA's Ollama integration talks to, with /v1 beside it. */
@@ -39,7 +42,7 @@ export function createOllamaApp(deps: OllamaAppDeps): Express {
   app.use(express.json({ limit: "16mb", type: () => true }));
   app.use(deps.openAi);
   if (deps.mcp) app.use(deps.mcp);
-  app.use(modelRoutes());
+  app.use(modelRoutes(deps.time));
   app.use(chatRoutes(deps));
   app.use(notFound);
   app.use(ollamaErrors(deps.logger));
