@@ -7,6 +7,7 @@ import { ollamaError } from "../../http/error-shapes.js";
 import { apiErrorOf } from "../../http/turn-errors.js";
 import { NdjsonWriter } from "./ndjson.js";
 import { argumentsOf } from "../../agent/tool-result-match.js";
+import type { HomeTime } from "../../time/home-time.js";
 
 export interface AnswerShape {
   /** The model as the client named it, echoed on every line. */
@@ -15,6 +16,8 @@ export interface AnswerShape {
   spoken: boolean;
   /** Home Assistant's integration asks (it cannot catch an error in a stream; see `fail`). */
   ha: boolean;
+  /** The home's time: each line's `created_at`. */
+  time: Pick<HomeTime, "now">;
 }
 
 /**
@@ -72,7 +75,7 @@ export class StreamedChat {
   private line(message: Record<string, unknown>) {
     return {
       model: this.shape.model,
-      created_at: new Date().toISOString(),
+      created_at: new Date(this.shape.time.now()).toISOString(),
       message: { role: "assistant", ...message },
       done: false,
     };
@@ -88,7 +91,7 @@ export function sendWholeChat(res: Response, shape: AnswerShape, outcome: TurnOu
   const calls = outcome.clientCalls;
   res.json({
     model: shape.model,
-    created_at: new Date().toISOString(),
+    created_at: new Date(shape.time.now()).toISOString(),
     message: {
       role: "assistant",
       content: shape.spoken ? toSpeech(outcome.text) : outcome.text,
@@ -131,10 +134,10 @@ function doneFields(outcome: TurnOutcome, timing: Timing) {
 }
 
 /** The answer to a request without messages, which Ollama clients send to load a model. */
-export function loadedLine(model: string) {
+export function loadedLine(model: string, time: Pick<HomeTime, "now">) {
   return {
     model,
-    created_at: new Date().toISOString(),
+    created_at: new Date(time.now()).toISOString(),
     message: { role: "assistant", content: "" },
     done: true,
     done_reason: "load",

@@ -13,7 +13,7 @@ import { parseChat, type ChatRequest } from "./request.js";
 /** The source of the conversations HA's Ollama integration holds with Cyrene. */
 export const OLLAMA_SOURCE = "ollama";
 
-type ChatDeps = Pick<OllamaAppDeps, "assistant" | "policy" | "deadlineMs" | "logger" | "toolNames">;
+type ChatDeps = Pick<OllamaAppDeps, "assistant" | "policy" | "deadlineMs" | "logger" | "toolNames" | "time">;
 
 /**
  * POST /api/chat. HA sends its whole (trimmed) history each time, with its own system prompt and no
@@ -29,11 +29,12 @@ export function chatRoutes(deps: ChatDeps): Router {
       model: request.model,
       spoken: request.purpose === "conversation",
       ha: request.fromHa,
+      time: deps.time,
     };
     if (request.ignoredOptions.length > 0)
       deps.logger.debug({ options: request.ignoredOptions }, "Ollama options Cyrene does not use");
     if (request.last.kind === "none") {
-      const line = loadedLine(request.model);
+      const line = loadedLine(request.model, deps.time);
       return request.stream ? writeNdjson(res, [line]) : void res.json(line);
     }
     const signal = abortOnDisconnect(res);
