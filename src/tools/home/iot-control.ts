@@ -63,7 +63,7 @@ const DESCRIPTION =
 
 /** The iot_control tool: validated service calls with confirmation of risky actions. */
 export function iotControlTool(options: IotControlOptions): Tool {
-  const confirmations = new Confirmations(options.confirmationTtlMs);
+  const confirmations = new Confirmations(options.confirmationTtlMs, options.time);
   const sensitive = new Set(options.sensitiveDomains);
   const settleMs = options.settleMs ?? 2_000;
 

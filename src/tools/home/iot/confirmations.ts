@@ -2,6 +2,8 @@ import { randomBytes } from "node:crypto";
 import type { ToolContext } from "../../contract.js";
 import { ToolError } from "../../contract.js";
 import { judgeAnswer, type AskedIn } from "./confirmation-rule.js";
+import { systemClock } from "../../../time/clock.js";
+import type { HomeTime } from "../../../time/home-time.js";
 
 export interface StoredAction {
   domain: string;
@@ -29,7 +31,7 @@ export class Confirmations {
 
   constructor(
     private readonly ttlMs = 5 * 60_000,
-    private readonly now = () => Date.now(),
+    private readonly clock: Pick<HomeTime, "now"> = systemClock,
   ) {}
 
   create(action: StoredAction, ctx: ToolContext): string {
@@ -48,7 +50,7 @@ export class Confirmations {
         turnNumber: ctx.turn.turnNumber,
         rule: ctx.turn.confirmationRule,
       },
-      expiresAt: this.now() + this.ttlMs,
+      expiresAt: this.clock.now() + this.ttlMs,
     });
     return id;
   }
@@ -77,7 +79,7 @@ export class Confirmations {
   }
 
   private prune(): void {
-    const now = this.now();
+    const now = this.clock.now();
     for (const [id, pending] of this.pending) if (pending.expiresAt <= now) this.pending.delete(id);
   }
 }

@@ -19,7 +19,7 @@ const mcp = (confirming: boolean): ConfirmationRule => ({
 /** The store on a clock the test moves; `turn` makes a tool context in a conversation, turn and rule. */
 function setup() {
   const clock = { ms: 0 };
-  const store = new Confirmations(60_000, () => clock.ms);
+  const store = new Confirmations(60_000, { now: () => clock.ms });
   const turn = (conversationId: string, turnId: string, confirmationRule: ConfirmationRule, turnNumber = 1) =>
     toolContext({ conversationId, turnId, turnNumber, confirmationRule });
   return { clock, store, turn };
