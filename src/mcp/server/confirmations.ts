@@ -1,3 +1,6 @@
+import { systemClock } from "../../time/clock.js";
+import type { HomeTime } from "../../time/home-time.js";
+
 /**
  * The confirmation questions asked over MCP: which tool asked, for which owner's conversation, so that
  * confirm_action finds the tool, for the same owner, once. The tool keeps the action and applies the
@@ -10,13 +13,13 @@ export class PendingConfirmations {
   constructor(
     private readonly ttlMs = 10 * 60_000,
     private readonly max = 1_000,
-    private readonly now = () => Date.now(),
+    private readonly clock: Pick<HomeTime, "now"> = systemClock,
   ) {}
 
   add(id: string, tool: string, conversationId: string): void {
     this.prune();
     if (this.pending.size >= this.max) this.pending.delete(this.pending.keys().next().value!);
-    this.pending.set(id, { tool, conversationId, expiresAt: this.now() + this.ttlMs });
+    this.pending.set(id, { tool, conversationId, expiresAt: this.clock.now() + this.ttlMs });
   }
 
   /** The tool that asked, once, if the question is this conversation's and still open. */
@@ -29,7 +32,7 @@ export class PendingConfirmations {
   }
 
   private prune(): void {
-    const now = this.now();
+    const now = this.clock.now();
     for (const [id, pending] of this.pending) if (pending.expiresAt <= now) this.pending.delete(id);
   }
 }
