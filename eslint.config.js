@@ -15,6 +15,27 @@ export default tseslint.config(
     },
   },
   {
+    // One place decides the time (docs/architecture.md, "Time"): a test clock moves whatever reads it there.
+    files: ["src/**/*.ts"],
+    ignores: ["src/time/**"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        ...[
+          ["MemberExpression[object.name='Date'][property.name='now']", "Date.now()"],
+          ["NewExpression[callee.name='Date'][arguments.length=0]", "new Date()"],
+        ].map(([selector, what]) => ({
+          selector,
+          message:
+            `${what} reads the system's time, which a test clock does not move. For the current instant use ` +
+            'HomeTime\'s now() (take `time: Pick<HomeTime, "now">` from compose; new Date(time.now()) for a Date); ' +
+            "for a duration performance.now(); for a time limit deadlineIn/msLeft (time/deadline.ts) or withTimeout " +
+            "(time/timeout.ts).",
+        })),
+      ],
+    },
+  },
+  {
     // The web UI runs in the browser: no Node built-ins there (web/vite.config.ts runs in Node, outside src/).
     files: ["web/src/**/*.ts"],
     rules: {

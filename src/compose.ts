@@ -20,7 +20,7 @@ import {
   type Thinker,
   type ThoughtStore,
 } from "./thinker/index.js";
-import type { Clock } from "./time/clock.js";
+import { systemClock, type Clock } from "./time/clock.js";
 import { createHomeTime } from "./time/home-time.js";
 import { toolAccess } from "./tools/access.js";
 import { toolRegistry, toolSelection } from "./tools/catalog.js";
@@ -63,12 +63,14 @@ export interface ComposeOptions {
 /** The composition root: the one place that builds every part and wires them together. */
 export function createCyrene(config: Config, options: ComposeOptions): Cyrene {
   const { logger, extraTools } = options;
-  const stores = openStores(config.dataDir, logger);
+  // The home's time first: every store stamps with it.
+  const clock = options.clock ?? systemClock;
+  const ha = options.ha ?? createHomeAssistant(config, logger, { clock });
+  const time = createHomeTime({ zone: config.timeZone, ha, clock });
+  const stores = openStores(config.dataDir, logger, time);
   const { db, conversations, jobs, turns } = stores;
 
-  // The home: Home Assistant, its time, and the services built on them.
-  const ha = options.ha ?? createHomeAssistant(config, logger);
-  const time = createHomeTime({ zone: config.timeZone, ha, clock: options.clock });
+  // The home: Home Assistant and the services built on it and its time.
   const notifier = options.notifier ?? new HaNotifier({ ha, ttsEntity: config.reminders.ttsEntity });
   const reminders = createReminders({ db, ha, notifier, time, logger, settings: reminderSettings(config) });
   const access = toolAccess(config, stores.databasePath);
@@ -86,7 +88,7 @@ export function createCyrene(config: Config, options: ComposeOptions): Cyrene {
   const mcpClients = createMcpClients(config, logger, options.mcpBackoff);
 
   // The agent: the LLM, the tool loop, and the turns around it.
-  const llm = configuredLlm(config, logger);
+  const llm = configuredLlm(config, logger, time);
   const background = new BackgroundJobs(jobs, logger, config.agent.maxToolResultChars);
   const selection = toolSelection(config, registry, logger);
   const toolLoop = new ToolLoop(llm.client, registry, background, logger, config.agent, selection);

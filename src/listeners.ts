@@ -86,7 +86,7 @@ export function createListeners(config: Config, parts: ListenerParts): Listeners
   const app = createApp({
     mcp: mcp.routes({ anonymous: UNNAMED, apiToken: config.server.apiToken }),
     ...{ assistant, conversations, jobs: parts.jobs, turns: parts.turns, thoughts: parts.thoughts },
-    ...{ policy, llm, toolNames, logger, health },
+    ...{ policy, llm, toolNames, logger, health, time: parts.time },
     apiToken: config.server.apiToken,
     ingressOnly: Boolean(config.supervisorToken),
     trustUserHeaders: config.server.trustUserHeaders,
@@ -103,10 +103,11 @@ export function createListeners(config: Config, parts: ListenerParts): Listeners
     ...voice,
     spokenProgress: config.assist.spokenProgress,
     access: assistAccess(rules, config.server.apiToken),
-    openAi: openAiRoutes({ assistant, policy, llm, toolNames, logger }),
+    openAi: openAiRoutes({ assistant, policy, llm, toolNames, logger, time: parts.time }),
     health: healthRoutes(health),
     toolNames,
     voiceRoom,
+    time: parts.time,
     mcp: mcp.routes({ anonymous: HOUSEHOLD, apiToken: config.server.apiToken }),
   });
   const wyoming = createWyomingServer({

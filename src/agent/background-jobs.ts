@@ -5,6 +5,7 @@ import type { ToolResult } from "../tools/contract.js";
 import type { ToolCall } from "../tools/registry.js";
 import { toolResultContent } from "./tool-messages.js";
 import { clip } from "../text/clip.js";
+import { withTimeout } from "../time/timeout.js";
 
 /**
  * Tool calls that did not finish within the turn's time limit. They keep running; their results are
@@ -62,7 +63,7 @@ export class BackgroundJobs {
     const job = this.store.get(id);
     if (!job || job.conversationId !== conversationId) return undefined;
     const running = this.calls.get(id);
-    const result = job.result ?? (running ? await settledWithin(running, waitMs) : undefined);
+    const result = job.result ?? (running ? await withTimeout(running, waitMs, () => undefined) : undefined);
     if (result) this.store.markDelivered([id]);
     return { toolName: job.toolName, result };
   }
@@ -90,18 +91,5 @@ export class BackgroundJobs {
   /** Waits for every running job; used at shutdown and by tests. */
   async settle(): Promise<void> {
     while (this.running.size > 0) await Promise.all(this.running);
-  }
-}
-
-/** The result if it settles within `ms`, else undefined. */
-async function settledWithin<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
-  let timer: NodeJS.Timeout | undefined;
-  const gaveUp = new Promise<undefined>((resolve) => {
-    timer = setTimeout(() => resolve(undefined), ms);
-  });
-  try {
-    return await Promise.race([promise, gaveUp]);
-  } finally {
-    clearTimeout(timer);
   }
 }

@@ -6,6 +6,7 @@ import type { TurnContext } from "../turn/context.js";
 import type { BackgroundJobs } from "./background-jobs.js";
 import type { EventSink } from "./events.js";
 import { toolMessage, toolResultContent } from "./tool-messages.js";
+import { withTimeout } from "../time/timeout.js";
 
 export interface ToolCallLimits {
   /** A call still running after this long goes on in the background. */
@@ -72,17 +73,11 @@ export class ToolCallRunner {
             hardTimeoutMs: this.limits.backgroundTimeoutMs,
           });
 
-    let timer: NodeJS.Timeout | undefined;
-    let onEnd = () => {};
-    const handedOff = new Promise<undefined>((resolve) => {
-      timer = setTimeout(() => resolve(undefined), this.limits.toolTimeoutMs);
-      onEnd = () => resolve(undefined);
-      if (context.signal?.aborted) onEnd();
-      context.signal?.addEventListener("abort", onEnd, { once: true });
+    // Past the limit, or when the turn ends, the call goes on in the background.
+    const finished = await withTimeout(running, this.limits.toolTimeoutMs, () => undefined, {
+      signal: context.signal,
+      onAbort: () => undefined,
     });
-    const finished = await Promise.race([running, handedOff]);
-    clearTimeout(timer);
-    context.signal?.removeEventListener("abort", onEnd);
 
     let result: ToolResult;
     let background: { jobId: string } | undefined;

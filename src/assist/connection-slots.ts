@@ -15,7 +15,7 @@ export class Slot {
   busy = 0;
   /** Order of last use (a request or its answer): the smallest is the longest idle. */
   lastUse: number;
-  lastUseAt = Date.now();
+  lastUseAt = performance.now();
   timer: NodeJS.Timeout | undefined;
 
   constructor(
@@ -65,7 +65,7 @@ export class ConnectionSlots {
   /** Something worth keeping the connection for happened on it. */
   used(slot: Slot): void {
     slot.lastUse = ++this.uses;
-    slot.lastUseAt = Date.now();
+    slot.lastUseAt = performance.now();
   }
 
   release(slot: Slot): void {
@@ -101,7 +101,7 @@ export class ConnectionSlots {
   private watch(slot: Slot): void {
     if (!this.limits.idleMs) return;
     const check = () => {
-      const left = slot.lastUseAt + this.limits.idleMs - Date.now();
+      const left = slot.lastUseAt + this.limits.idleMs - performance.now();
       if (slot.busy || left > 0) {
         slot.timer = setTimeout(check, slot.busy ? this.limits.idleMs : left);
         return;

@@ -28,7 +28,7 @@ export class Spinner {
   /** Shows the spinner, or changes its label; the clock restarts only when the label changes. */
   start(label: string): void {
     if (!this.enabled) return;
-    if (label !== this.label || !this.timer) this.since = Date.now();
+    if (label !== this.label || !this.timer) this.since = performance.now();
     this.label = label;
     if (!this.timer) {
       this.timer = setInterval(() => this.draw(), INTERVAL_MS);
@@ -46,7 +46,7 @@ export class Spinner {
   }
 
   private draw(): void {
-    const seconds = Math.floor((Date.now() - this.since) / 1000);
+    const seconds = Math.floor((performance.now() - this.since) / 1000);
     const text = `${FRAMES[this.frame++ % FRAMES.length]} ${this.label}${seconds > 0 ? ` ${seconds} s` : ""}`;
     // A line longer than the terminal wraps, and "\r" would then redraw only its last part.
     const width = (this.stream.columns || 80) - 1;

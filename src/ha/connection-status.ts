@@ -1,3 +1,4 @@
+import { withTimeout } from "../time/timeout.js";
 import type { HaStatus } from "./service.js";
 
 /** Where the connection to HA stands, and who wants to hear when that changes. */
@@ -23,14 +24,9 @@ export class ConnectionStatus {
 
   /** Resolves at the next change, or after `timeoutMs` without one. */
   changed(timeoutMs: number): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.listeners.delete(done);
-        resolve();
-      };
-      const timer = setTimeout(done, timeoutMs);
-      this.listeners.add(done);
-    });
+    let heard = () => {};
+    const change = new Promise<void>((resolve) => (heard = resolve));
+    this.listeners.add(heard);
+    return withTimeout(change, timeoutMs, () => undefined).finally(() => this.listeners.delete(heard));
   }
 }

@@ -1,5 +1,8 @@
 import { subscribeEntities, type Connection } from "home-assistant-js-websocket";
 import type { Logger } from "../logging/logger.js";
+import { systemClock } from "../time/clock.js";
+import type { HomeTime } from "../time/home-time.js";
+import { withTimeout } from "../time/timeout.js";
 import { ConnectionStatus } from "./connection-status.js";
 import {
   HaAuthError,
@@ -22,6 +25,8 @@ export interface ConnectionOptions {
   commandTimeoutMs?: number;
   /** Re-read the exposure settings this often (default 60 s). */
   exposureRefreshMs?: number;
+  /** What stamps the status changes (default: the system's; compose gives the home's clock). */
+  clock?: Pick<HomeTime, "now">;
 }
 
 const RETRY_DELAYS_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
@@ -48,12 +53,14 @@ export class HaConnection {
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly pending = new Map<Part | "all", NodeJS.Timeout>();
   private readonly log: Logger;
+  private readonly clock: Pick<HomeTime, "now">;
 
   constructor(
     private readonly settings: HaConnectionSettings | undefined,
     private readonly options: ConnectionOptions,
   ) {
     this.log = options.logger.child({ component: "ha" });
+    this.clock = options.clock ?? systemClock;
     this.subscriptions = new Subscriptions(this.log);
     this.data = new HomeData(settings?.exposeAll ?? false, (error) =>
       this.log.warn(
@@ -62,7 +69,7 @@ export class HaConnection {
       ),
     );
     this.status = new ConnectionStatus(
-      settings ? { state: "connecting", since: Date.now() } : { state: "not_configured" },
+      settings ? { state: "connecting", since: this.clock.now() } : { state: "not_configured" },
     );
     if (!settings) return;
     void this.connect();
@@ -84,11 +91,11 @@ export class HaConnection {
     });
     const ms = timeoutMs ?? this.options.commandTimeoutMs ?? 10_000;
     // A lost connection rejects `sent` first (unavailable); a timeout means HA is still at it.
-    return withTimeout(sent, ms, () =>
-      type === "call_service"
+    return withTimeout(sent, ms, () => {
+      throw type === "call_service"
         ? new HaServiceTimeoutError(ms / 1000)
-        : new HaUnavailableError(`${type} timed out after ${ms / 1000} s`),
-    );
+        : new HaUnavailableError(`${type} timed out after ${ms / 1000} s`);
+    });
   }
 
   commander(): Command {
@@ -111,7 +118,7 @@ export class HaConnection {
     for (const timer of [...this.timers, ...this.pending.values()]) clearTimeout(timer);
     this.conn?.close();
     this.cache.releaseWaiters();
-    this.status.set({ state: "unavailable", since: Date.now(), reason: "closed" });
+    this.status.set({ state: "unavailable", since: this.clock.now(), reason: "closed" });
   }
 
   private async connect(): Promise<void> {
@@ -119,7 +126,9 @@ export class HaConnection {
     const { wsUrl, token } = this.settings!;
     const opening = openConnection(wsUrl, token, 5_000);
     try {
-      const timedOut = () => new HaUnavailableError("connecting timed out after 15 s");
+      const timedOut = () => {
+        throw new HaUnavailableError("connecting timed out after 15 s");
+      };
       const conn = await withTimeout(opening, 15_000, timedOut).catch((error: unknown) => {
         opening.then((late) => late.close()).catch(() => undefined);
         throw error;
@@ -136,7 +145,7 @@ export class HaConnection {
         if (this.tokenRejected) this.log.error({ retryInMs: delay }, reason);
         else this.log.warn({ reason, retryInMs: delay }, "Home Assistant not reachable");
       }
-      this.status.set({ state: "unavailable", since: Date.now(), reason });
+      this.status.set({ state: "unavailable", since: this.clock.now(), reason });
       this.later(() => void this.connect(), delay);
     }
   }
@@ -149,7 +158,11 @@ export class HaConnection {
       this.generation++;
       this.cache.received = false;
       this.cache.releaseWaiters();
-      this.status.set({ state: "unavailable", since: Date.now(), reason: "connection lost, reconnecting" });
+      this.status.set({
+        state: "unavailable",
+        since: this.clock.now(),
+        reason: "connection lost, reconnecting",
+      });
       this.log.warn("lost the connection to Home Assistant; reconnecting");
     });
     conn.addEventListener("ready", () => {
@@ -163,7 +176,7 @@ export class HaConnection {
       this.tokenRejected = true;
       const reason = tokenRejectedReason(this.settings!.mode);
       this.log.error(reason);
-      this.status.set({ state: "unavailable", since: Date.now(), reason });
+      this.status.set({ state: "unavailable", since: this.clock.now(), reason });
       this.later(() => void this.connect(), 30_000);
     });
     this.subscriptions.attach(conn);
@@ -183,7 +196,11 @@ export class HaConnection {
       const config = await this.data.load(this.commander(), current);
       if (!config) return;
       if (config.state !== "RUNNING") {
-        this.status.set({ state: "unavailable", since: Date.now(), reason: "Home Assistant is starting" });
+        this.status.set({
+          state: "unavailable",
+          since: this.clock.now(),
+          reason: "Home Assistant is starting",
+        });
         this.schedule("all", 3_000);
         return;
       }
@@ -193,14 +210,14 @@ export class HaConnection {
       if (!current()) return;
       const reason = `could not read the registries: ${toHaError(error, "sync").message}`;
       this.log.warn({ reason }, "Home Assistant sync failed; retrying");
-      this.status.set({ state: "unavailable", since: Date.now(), reason });
+      this.status.set({ state: "unavailable", since: this.clock.now(), reason });
       if (this.conn?.connected) this.schedule("all", 5_000);
     }
   }
 
   private markReady(): void {
     if (this.status.current.state === "ready") return;
-    this.status.set({ state: "ready", since: Date.now(), version: this.conn?.haVersion ?? "unknown" });
+    this.status.set({ state: "ready", since: this.clock.now(), version: this.conn?.haVersion ?? "unknown" });
   }
 
   /** Re-reads one part after a change event (debounced per part). */
@@ -229,14 +246,6 @@ export class HaConnection {
     timer.unref();
     this.timers.add(timer);
   }
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number, timedOut: () => Error): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(timedOut()), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 function hostOf(wsUrl: string): string {

@@ -61,6 +61,7 @@ export function createKnowledge(options: KnowledgeOptions): Knowledge {
     logger: options.logger,
     embedder,
     limits: options.limits,
+    time: options.time,
   });
   const memory = new MemorySearch(options.db, base.store);
   const factsNote = new FactsNote(base, { time: options.time });

@@ -12,6 +12,8 @@ import { cleanSource, cleanTags, cleanTitle, sameTags, shortHash, titleFrom } fr
 import { MEMORY_TAG, type DocumentInfo, type Origin } from "./types.js";
 import { VectorIndex } from "./vector-index.js";
 import type { Db } from "../store/database.js";
+import { deadlineIn, msLeft } from "../time/deadline.js";
+import type { HomeTime } from "../time/home-time.js";
 
 /** What to add: text, a URL, or the bytes of a file (from the file tool's folders or an upload). */
 export type IngestInput = IngestMeta &
@@ -65,6 +67,8 @@ export interface KnowledgeBaseOptions {
   logger: Logger;
   embedder?: Embedder;
   limits?: Partial<KnowledgeLimits>;
+  /** What stamps the documents (compose gives HomeTime; the system's by default). */
+  time?: Pick<HomeTime, "now">;
 }
 
 /** The knowledge base: documents in, passages out. */
@@ -77,7 +81,7 @@ export class KnowledgeBase {
   private catchingUp?: Promise<number>;
 
   constructor(private readonly options: KnowledgeBaseOptions) {
-    this.store = new KnowledgeStore(options.db);
+    this.store = new KnowledgeStore(options.db, options.time);
     this.limits = { ...DEFAULT_LIMITS, ...options.limits };
     if (options.embedder) this.vectors = new VectorIndex(options.db, options.embedder.model);
     const vectors = this.vectors && options.embedder && { index: this.vectors, embedder: options.embedder };
@@ -95,7 +99,7 @@ export class KnowledgeBase {
   }
 
   async ingest(input: IngestInput): Promise<IngestOutcome> {
-    const deadline = Date.now() + this.limits.timeoutMs;
+    const deadline = deadlineIn(this.limits.timeoutMs);
     const signal = AbortSignal.any([
       AbortSignal.timeout(this.limits.timeoutMs),
       ...(input.signal ? [input.signal] : []),
@@ -253,7 +257,7 @@ export class KnowledgeBase {
       }
       case "url": {
         const fetched = await fetchForKnowledge(this.options.guard, input.url, {
-          timeoutMs: Math.max(1_000, deadline - Date.now()),
+          timeoutMs: Math.max(1_000, msLeft(deadline)),
           maxBytes: this.limits.maxBytes,
           signal,
         });

@@ -1,6 +1,7 @@
 import { ChildWorker } from "../child-process/worker.js";
 import { InputError } from "../input-error.js";
 import { lazy } from "../lazy.js";
+import { msLeft } from "../time/deadline.js";
 
 /** unpdf (pdf.js built for servers, no native parts): loaded with the first PDF, some 4 MB. */
 export const loadUnpdf = lazy(() => import("unpdf"));
@@ -15,7 +16,7 @@ export interface PdfText {
 
 export interface PdfLimits {
   maxPages: number;
-  /** Reading stops at the first page that starts after this instant (ms since the epoch). */
+  /** Reading stops at the first page that starts after this deadline (`deadlineIn`, time/deadline.ts). */
   deadline: number;
   signal?: AbortSignal;
 }
@@ -45,7 +46,7 @@ const GRACE_MS = 2_000;
 export async function readPdf(data: Buffer, limits: PdfLimits): Promise<PdfText> {
   const outcome = await worker.run(
     { data, maxPages: limits.maxPages, deadline: limits.deadline },
-    { timeoutMs: Math.max(1_000, limits.deadline - Date.now()) + GRACE_MS, signal: limits.signal },
+    { timeoutMs: Math.max(1_000, msLeft(limits.deadline)) + GRACE_MS, signal: limits.signal },
   );
   if (!outcome.ok) {
     switch (outcome.reason) {
@@ -93,7 +94,7 @@ export async function readPdfNow(data: Uint8Array, limits: PdfLimits): Promise<P
     const pages: string[] = [];
     const total = pdf.numPages;
     for (let number = 1; number <= Math.min(total, limits.maxPages); number++) {
-      if (Date.now() > limits.deadline || limits.signal?.aborted) break;
+      if (msLeft(limits.deadline) < 0 || limits.signal?.aborted) break;
       const page = await pdf.getPage(number);
       const content = await page.getTextContent();
       let raw = "";

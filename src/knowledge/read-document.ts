@@ -2,6 +2,7 @@ import { InputError } from "../input-error.js";
 import { decodeBody, parseContentType } from "../net/charset.js";
 import { NetError } from "../net/errors.js";
 import { overflowNote, readPage } from "../net/page-reader.js";
+import { msLeft } from "../time/deadline.js";
 import { readPdf } from "./pdf.js";
 
 /** A document as text: Markdown for Markdown and HTML (its main content), plain text, or a PDF's text. */
@@ -69,7 +70,7 @@ async function readHtml(html: string, hints: ReadHints, limits: ReadLimits): Pro
   try {
     const page = await readPage(html, hints.url ?? "http://localhost/", {
       links: false,
-      timeoutMs: Math.min(30_000, Math.max(1_000, limits.deadline - Date.now())),
+      timeoutMs: Math.min(30_000, Math.max(1_000, msLeft(limits.deadline))),
       signal: limits.signal,
     });
     return {

@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Db } from "../store/database.js";
+import { systemClock } from "../time/clock.js";
+import type { HomeTime } from "../time/home-time.js";
 import type { Chunk } from "./chunking.js";
 import { indexTokens } from "./tokens.js";
 import type { DocumentInfo, Origin } from "./types.js";
@@ -41,7 +43,10 @@ const DOCUMENT_COLUMNS =
 export class KnowledgeStore {
   private readonly statements;
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Pick<HomeTime, "now"> = systemClock,
+  ) {
     this.statements = {
       bySource: db.prepare(`SELECT ${DOCUMENT_COLUMNS} FROM knowledge_documents d WHERE d.source = ?`),
       byHash: db.prepare(`SELECT ${DOCUMENT_COLUMNS} FROM knowledge_documents d WHERE d.hash = ? LIMIT 1`),
@@ -84,7 +89,7 @@ export class KnowledgeStore {
   save(
     document: NewDocument,
     chunks: Chunk[],
-    now = Date.now(),
+    now = this.clock.now(),
   ): { info: DocumentInfo; chunks: StoredChunk[] } {
     return this.db.transaction(() => {
       const previous = this.bySource(document.source);

@@ -1,4 +1,5 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
+import { msLeft } from "../time/deadline.js";
 
 export type LlmErrorKind =
   | "auth"
@@ -149,6 +150,6 @@ function connectionCause(error: Error): string {
 function retryAfter(value: string | null | undefined): number | undefined {
   if (!value) return undefined;
   const seconds = Number(value);
-  const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(value) - Date.now();
+  const ms = Number.isFinite(seconds) ? seconds * 1000 : msLeft(Date.parse(value));
   return Number.isFinite(ms) && ms >= 0 ? ms : undefined;
 }

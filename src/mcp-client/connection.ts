@@ -9,6 +9,7 @@ import { prefixedToolName } from "./tool-names.js";
 import { providerSchema } from "./tool-schema.js";
 import { connectClient, describeError, endsSession, type McpTransport } from "./transport.js";
 import { clip } from "../text/clip.js";
+import { deadlineIn } from "../time/deadline.js";
 
 /**
  * The SDK and ajv, loaded when the first server is connected: without MCP servers they never load (each
@@ -53,6 +54,7 @@ export class McpServerConnection {
   private tools: McpTool[] = [];
   private skipped: SkippedMcpTool[] = [];
   private error: string | undefined;
+  /** When the retry timer (a real one) fires, ms since the epoch. */
   private retryAt: number | undefined;
   private attempt = 0;
   private timer: NodeJS.Timeout | undefined;
@@ -257,7 +259,7 @@ export class McpServerConnection {
     void client.close().catch(() => {});
     const delay = Math.min(this.backoff.maxMs, this.backoff.firstMs * 2 ** this.attempt);
     this.attempt += 1;
-    this.retryAt = Date.now() + delay;
+    this.retryAt = Math.round(deadlineIn(delay));
     this.logger.warn(
       { mcpServer: this.name, error: this.error, retryInMs: delay },
       "MCP server unreachable; its tools are unavailable until it answers again",

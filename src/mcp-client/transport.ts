@@ -2,6 +2,7 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { lazy } from "../lazy.js";
 import { clip } from "../text/clip.js";
+import { withTimeout } from "../time/timeout.js";
 
 /** The transport a connected server speaks: Streamable HTTP, or the older HTTP+SSE (MCP 2024-11-05). */
 export type McpTransport = "streamable-http" | "sse";
@@ -48,7 +49,8 @@ export async function connectClient(
     const client = newClient();
     try {
       const opened = await open(transport, url, headers);
-      await withDeadline(client.connect(opened, { timeout: timeoutMs }), timeoutMs);
+      // The SDK's own timeout covers the initialize request, not the SSE stream's opening: this covers both.
+      await withTimeout(client.connect(opened, { timeout: timeoutMs }), timeoutMs);
       return { client, transport };
     } catch (error) {
       await client.close().catch(() => {});
@@ -108,17 +110,4 @@ function failure(error: unknown): string {
   if (!status) return text;
   const hint = status === 401 || status === 403 ? " (check the token and headers)" : "";
   return `HTTP ${status}${text ? ` ${text}` : ""}${hint}`;
-}
-
-/** The SDK's own timeout covers the initialize request, not the SSE stream's opening: this covers both. */
-async function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms / 1000} s`)), ms);
-  });
-  try {
-    return await Promise.race([work, late]);
-  } finally {
-    clearTimeout(timer);
-  }
 }

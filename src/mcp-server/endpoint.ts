@@ -170,7 +170,7 @@ export class McpEndpoint {
     server: Server,
     caller: McpCaller,
   ): void {
-    const now = Date.now();
+    const now = performance.now();
     for (const [other, session] of this.sessions) {
       if (now - session.lastUsed > this.limits.idleMs) this.drop(other, session);
     }
@@ -195,7 +195,7 @@ export class McpEndpoint {
       rpcError(res, 404, -32001, "Session not found: initialize a new one.");
       return undefined;
     }
-    session.lastUsed = Date.now();
+    session.lastUsed = performance.now();
     return session;
   }
 

@@ -4,6 +4,7 @@ import type { HomeAssistant } from "../ha/index.js";
 import { InputError } from "../input-error.js";
 import type { Notifier } from "../notify/notifier.js";
 import { resolveDateTime } from "../time/parse.js";
+import { withTimeout } from "../time/timeout.js";
 import { noticeKey } from "./notice.js";
 import { assertHasFuture, nextOccurrence, toRrule } from "./recurrence.js";
 import type { ReminderScheduler } from "./scheduler.js";
@@ -157,18 +158,15 @@ export class ReminderService {
   private async confirmArmed(reminder: Reminder, notes: string[]): Promise<void> {
     const armed = this.scheduler.armed(reminder.id);
     if (!armed) return;
-    let timer: ReturnType<HomeTime["setTimer"]> | undefined;
-    const waited = new Promise<"waiting">((resolve) => {
-      timer = this.clock.setTimer(() => resolve("waiting"), ARM_WAIT_MS);
-    });
-    const outcome = await Promise.race([
+    const outcome = await withTimeout(
       armed.then(
         () => "armed" as const,
         (error: Error) => error,
       ),
-      waited,
-    ]);
-    this.clock.clearTimer(timer);
+      ARM_WAIT_MS,
+      () => "waiting" as const,
+      { timers: this.clock },
+    );
     if (outcome === "waiting") {
       notes.push("Home Assistant has not confirmed the trigger yet; it is set up as soon as HA answers.");
     } else if (outcome instanceof Error) {

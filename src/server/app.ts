@@ -20,6 +20,7 @@ import { thoughtRoutes, type ThoughtRecipients } from "./routes/thoughts.js";
 import { webRoutes } from "./routes/web.js";
 import type { TurnStore } from "../store/turns.js";
 import type { ThoughtStore } from "../store/thoughts.js";
+import type { HomeTime } from "../time/home-time.js";
 
 export interface AppDeps {
   assistant: Assistant;
@@ -45,6 +46,8 @@ export interface AppDeps {
   ingressOnly: boolean;
   /** Cyrene's tools over MCP (/mcp), behind this port's token check. */
   mcp?: Router;
+  /** The home's time: the answers' and the thoughts' instants. */
+  time: Pick<HomeTime, "now">;
 }
 
 export function createApp(deps: AppDeps): Express {
@@ -61,7 +64,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(chatRoutes(deps));
   app.use(openAiRoutes(deps));
   app.use(reminderRoutes(deps.reminders));
-  app.use(thoughtRoutes(deps.thoughts, deps.thoughtRecipients));
+  app.use(thoughtRoutes(deps.thoughts, deps.time, deps.thoughtRecipients));
   if (deps.knowledge) app.use(knowledgeRoutes(deps.knowledge));
   app.use(statusRoutes({ ...deps.health, toolNames: deps.toolNames }, deps.turns));
   app.use(meRoutes());

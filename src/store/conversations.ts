@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { ChatMessage } from "../llm/messages.js";
 import { firstLineTitle } from "../titles.js";
 import { mayOpen, type Requester } from "./conversation-access.js";
+import { systemClock } from "../time/clock.js";
+import type { HomeTime } from "../time/home-time.js";
 import type { Db } from "./database.js";
 import { SeenTranscripts } from "./seen-transcripts.js";
 import type { TurnEnd } from "./turns.js";
@@ -52,7 +54,11 @@ export class ConversationStore {
   readonly seen: SeenTranscripts;
   private readonly statements;
 
-  constructor(private readonly db: Db) {
+  /** Stamps with `clock` (compose gives HomeTime; the system's by default). */
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Pick<HomeTime, "now"> = systemClock,
+  ) {
     this.seen = new SeenTranscripts(db);
     const columns = "id, source, title, caller, created_at, updated_at";
     this.statements = {
@@ -87,7 +93,7 @@ export class ConversationStore {
     source: string,
     options: { title?: string; owner?: string; externalId?: string } = {},
   ): ConversationInfo {
-    const now = Date.now();
+    const now = this.clock.now();
     const info = {
       id: randomUUID(),
       source,
@@ -181,14 +187,14 @@ export class ConversationStore {
   ): number {
     return this.db.transaction(() => {
       if (create) {
-        const now = Date.now();
+        const now = this.clock.now();
         const { source, owner, externalId = null } = create;
         this.statements.insert.run(conversationId, source, null, owner, now, now, externalId);
       }
       const { turns } = this.statements.beginTurn.get(conversationId) as { turns: number };
       const messages = opening(turns);
       this.append(conversationId, turnId, messages);
-      this.statements.insertTurn.run(turnId, conversationId, turns, Date.now());
+      this.statements.insertTurn.run(turnId, conversationId, turns, this.clock.now());
       const user = messages.findLast((m) => m.role === "user");
       if (typeof user?.content === "string") {
         this.statements.nameUntitled.run(firstLineTitle(user.content, TITLE_LENGTH), conversationId);
@@ -219,7 +225,7 @@ export class ConversationStore {
         usage.promptTokens,
         usage.completionTokens,
         usage.cachedTokens ?? null,
-        Date.now(),
+        this.clock.now(),
         turnId,
       );
       if (seen) this.seen.record(conversationId, seen);
@@ -228,7 +234,7 @@ export class ConversationStore {
 
   /** Appends messages atomically: a round's assistant message and its tool results land together or not at all. */
   append(conversationId: string, turnId: string | null, messages: ChatMessage[]): void {
-    const now = Date.now();
+    const now = this.clock.now();
     this.db.transaction(() => {
       for (const message of messages) {
         this.statements.insertMessage.run(conversationId, turnId, message.role, JSON.stringify(message), now);

@@ -1,5 +1,7 @@
 import { createHash } from "node:crypto";
 import { DomainError } from "../domain-error.js";
+import { systemClock } from "../time/clock.js";
+import type { HomeTime } from "../time/home-time.js";
 
 /** How long a finished request is remembered for its repeats (SDK retries come within seconds). */
 export const REPEAT_WINDOW_MS = 120_000;
@@ -40,7 +42,7 @@ export class RequestLedger<T> {
 
   constructor(
     private readonly windowMs = REPEAT_WINDOW_MS,
-    private readonly now: () => number = Date.now,
+    private readonly clock: Pick<HomeTime, "now"> = systemClock,
   ) {}
 
   async claim(request: { owner: string; key?: string; body: unknown }): Promise<Claim<T>> {
@@ -76,13 +78,13 @@ export class RequestLedger<T> {
       if (entry.done) return;
       entry.done = true;
       if (result === undefined) this.entries.delete(id);
-      else entry.expiresAt = this.now() + this.windowMs;
+      else entry.expiresAt = this.clock.now() + this.windowMs;
       resolve(result);
     };
   }
 
   private expire(): void {
-    const now = this.now();
+    const now = this.clock.now();
     for (const [id, entry] of this.entries) if (entry.done && entry.expiresAt <= now) this.entries.delete(id);
     // Bounded whatever clients send: the oldest finished entries go first.
     for (const [id, entry] of this.entries) {

@@ -1,4 +1,6 @@
 import type { ToolResult } from "../llm/tool-wire.js";
+import { systemClock } from "../time/clock.js";
+import type { HomeTime } from "../time/home-time.js";
 import type { Db } from "./database.js";
 
 export type JobStatus = "running" | "finished" | "interrupted";
@@ -20,7 +22,11 @@ export interface Job {
 export class JobStore {
   private readonly statements;
 
-  constructor(private readonly db: Db) {
+  /** Stamps with `clock` (compose gives HomeTime; the system's by default). */
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Pick<HomeTime, "now"> = systemClock,
+  ) {
     this.statements = {
       insert: db.prepare(
         `INSERT INTO jobs (id, conversation_id, tool_call_id, tool_name, arguments, status, started_at)
@@ -49,12 +55,12 @@ export class JobStore {
       job.toolCallId,
       job.toolName,
       job.arguments,
-      Date.now(),
+      this.clock.now(),
     );
   }
 
   finish(id: string, result: ToolResult, status: JobStatus = "finished"): void {
-    this.statements.finish.run(status, JSON.stringify(result), Date.now(), id);
+    this.statements.finish.run(status, JSON.stringify(result), this.clock.now(), id);
   }
 
   /** After a restart nothing is running any more: mark what was, so its conversation hears of it. */
@@ -63,7 +69,7 @@ export class JobStore {
       success: false,
       error: "The task was interrupted because Cyrene restarted.",
     };
-    return this.statements.interruptRunning.run(JSON.stringify(result), Date.now()).changes;
+    return this.statements.interruptRunning.run(JSON.stringify(result), this.clock.now()).changes;
   }
 
   undelivered(conversationId: string): Job[] {
@@ -71,7 +77,7 @@ export class JobStore {
   }
 
   markDelivered(ids: string[]): void {
-    const now = Date.now();
+    const now = this.clock.now();
     this.db.transaction(() => ids.forEach((id) => this.statements.markDelivered.run(now, id)))();
   }
 

@@ -1,4 +1,6 @@
 import type { LlmUsage } from "../llm/messages.js";
+import { systemClock } from "../time/clock.js";
+import type { HomeTime } from "../time/home-time.js";
 import type { Db } from "./database.js";
 
 export type TurnStatus = "running" | "completed" | "failed" | "cancelled" | "interrupted";
@@ -32,7 +34,11 @@ export interface TurnEnd {
 export class TurnStore {
   private readonly statements;
 
-  constructor(private readonly db: Db) {
+  /** Stamps with `clock` (compose gives HomeTime; the system's by default). */
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Pick<HomeTime, "now"> = systemClock,
+  ) {
     this.statements = {
       interruptRunning: db.prepare(
         "UPDATE turns SET status = 'interrupted', finished_at = ? WHERE status = 'running'",
@@ -97,7 +103,7 @@ export class TurnStore {
 
   /** After a restart no turn is running any more. */
   interruptRunning(): number {
-    return this.statements.interruptRunning.run(Date.now()).changes;
+    return this.statements.interruptRunning.run(this.clock.now()).changes;
   }
 
   get(id: string): TurnRecord | undefined {

@@ -1,12 +1,17 @@
-/** Time as the schedulers see it: the real one, or a controllable one in tests. */
+export type TimerHandle = { readonly id: unknown };
+
+/**
+ * Where now and the timers come from: HomeTime (home-time.ts) without the zone. The system's in
+ * production; a test passes a controllable one to compose (`ComposeOptions.clock`) and everything moves
+ * with it.
+ */
 export interface Clock {
+  /** The current instant (ms since the epoch). */
   now(): number;
   /** Calls `fn` after `ms`; the handle stops it. Timers never keep the process alive. */
   setTimer(fn: () => void, ms: number): TimerHandle;
   clearTimer(handle: TimerHandle | undefined): void;
 }
-
-export type TimerHandle = { readonly id: unknown };
 
 export const systemClock: Clock = {
   now: () => Date.now(),

@@ -4,6 +4,7 @@ import { fail, UNNAMED_TOOL, type Tool, type ToolDefinition, type ToolResult } f
 import type { ToolPolicy } from "./policy.js";
 import { TOOL_NAME } from "../text/tool-name.js";
 import type { TurnContext } from "../turn/context.js";
+import { withTimeout } from "../time/timeout.js";
 
 export interface ToolCall {
   id: string;
@@ -166,17 +167,12 @@ export class ToolRegistry {
     const abort = (reason: unknown) => controller.abort(reason);
     const onOuterAbort = () => abort(options.signal?.reason ?? "cancelled");
     options.signal?.addEventListener("abort", onOuterAbort, { once: true });
-    let timer: NodeJS.Timeout | undefined;
-    const timedOut = new Promise<ToolResult>((resolve) => {
-      timer = setTimeout(() => {
-        abort(`time limit of ${options.hardTimeoutMs} ms reached`);
-        resolve(
-          fail(
-            `${call.name} did not finish within ${formatDuration(options.hardTimeoutMs)} and was stopped.`,
-          ),
-        );
-      }, options.hardTimeoutMs);
-    });
+    const timedOut = () => {
+      abort(`time limit of ${options.hardTimeoutMs} ms reached`);
+      return fail(
+        `${call.name} did not finish within ${formatDuration(options.hardTimeoutMs)} and was stopped.`,
+      );
+    };
     const ctx = {
       signal: controller.signal,
       turn: options.turn,
@@ -187,9 +183,8 @@ export class ToolRegistry {
         ctx.logger.error({ err: error }, "tool threw");
         return fail(`${call.name} failed: ${error instanceof Error ? error.message : String(error)}`);
       });
-      return await Promise.race([running, timedOut]);
+      return await withTimeout(running, options.hardTimeoutMs, timedOut);
     } finally {
-      clearTimeout(timer);
       options.signal?.removeEventListener("abort", onOuterAbort);
     }
   }

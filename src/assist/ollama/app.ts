@@ -16,7 +16,7 @@ export function createOllamaApp(deps: OllamaAppDeps): Express {
   app.use(express.json({ limit: "16mb", type: () => true }));
   app.use(deps.openAi);
   if (deps.mcp) app.use(deps.mcp);
-  app.use(modelRoutes());
+  app.use(modelRoutes(deps.time));
   app.use(chatRoutes(deps));
   app.use(notFound);
   app.use(ollamaErrors(deps.logger));

@@ -10,6 +10,7 @@ import { argumentsOf } from "../../agent/tool-result-match.js";
 import { SpokenProgress } from "../../agent/spoken-progress.js";
 import type { Language } from "../../text/language.js";
 import { HaSpeech } from "./ha-speech.js";
+import type { HomeTime } from "../../time/home-time.js";
 
 export interface AnswerShape {
   /** The model as the client named it, echoed on every line. */
@@ -20,6 +21,8 @@ export interface AnswerShape {
   ha: boolean;
   /** Spoken progress while the turn is slow, in this language (HA's conversation agent, streamed). */
   progress?: Language;
+  /** The home's time: each line's `created_at`. */
+  time: Pick<HomeTime, "now">;
 }
 
 /**
@@ -97,7 +100,7 @@ export class StreamedChat {
   private line(message: Record<string, unknown>) {
     return {
       model: this.shape.model,
-      created_at: new Date().toISOString(),
+      created_at: new Date(this.shape.time.now()).toISOString(),
       message: { role: "assistant", ...message },
       done: false,
     };
@@ -113,7 +116,7 @@ export function sendWholeChat(res: Response, shape: AnswerShape, outcome: TurnOu
   const calls = outcome.clientCalls;
   res.json({
     model: shape.model,
-    created_at: new Date().toISOString(),
+    created_at: new Date(shape.time.now()).toISOString(),
     message: {
       role: "assistant",
       content: shape.spoken ? toSpeech(outcome.text) : outcome.text,
@@ -156,10 +159,10 @@ function doneFields(outcome: TurnOutcome, timing: Timing) {
 }
 
 /** The answer to a request without messages, which Ollama clients send to load a model. */
-export function loadedLine(model: string) {
+export function loadedLine(model: string, time: Pick<HomeTime, "now">) {
   return {
     model,
-    created_at: new Date().toISOString(),
+    created_at: new Date(time.now()).toISOString(),
     message: { role: "assistant", content: "" },
     done: true,
     done_reason: "load",

@@ -18,7 +18,7 @@ export const OLLAMA_SOURCE = "ollama";
 
 type ChatDeps = Pick<
   OllamaAppDeps,
-  "assistant" | "policy" | "deadlineMs" | "logger" | "toolNames" | "voiceRoom" | "spokenProgress"
+  "assistant" | "policy" | "deadlineMs" | "logger" | "toolNames" | "voiceRoom" | "spokenProgress" | "time"
 >;
 
 /**
@@ -40,11 +40,12 @@ export function chatRoutes(deps: ChatDeps): Router {
       ...(spoken && request.stream && deps.spokenProgress !== false
         ? { progress: languageOf(userText(request)) }
         : {}),
+      time: deps.time,
     };
     if (request.ignoredOptions.length > 0)
       deps.logger.debug({ options: request.ignoredOptions }, "Ollama options Cyrene does not use");
     if (request.last.kind === "none") {
-      const line = loadedLine(request.model);
+      const line = loadedLine(request.model, deps.time);
       return request.stream ? writeNdjson(res, [line]) : void res.json(line);
     }
     const signal = abortOnDisconnect(res);
@@ -126,7 +127,7 @@ function clientToolsOf(deps: ChatDeps, request: ChatRequest): ToolDefinition[] {
 function noteSpeaker(deps: ChatDeps, request: ChatRequest): void {
   const { speaker } = request;
   deps.voiceRoom?.record({
-    at: Date.now(),
+    at: deps.time.now(),
     via: speaker?.via,
     area: speaker?.area,
     deviceId: speaker?.deviceId,

@@ -2,6 +2,7 @@ import type { RequestHandler, Router } from "express";
 import type { Assistant } from "../../agent/assistant.js";
 import type { LastVoiceRoom } from "../../http/voice-room.js";
 import type { Logger } from "../../logging/logger.js";
+import type { HomeTime } from "../../time/home-time.js";
 import type { ToolPolicy } from "../../tools/policy.js";
 
 /** What the Ollama-compatible API is built with (listeners.ts hands it over). */
@@ -28,4 +29,6 @@ export interface OllamaAppDeps {
   voiceRoom?: LastVoiceRoom;
   /** Cyrene's tools over MCP (/mcp), for HA's `mcp` integration and other MCP clients. */
   mcp?: Router;
+  /** The home's time, the instant the answers are stamped with. */
+  time: Pick<HomeTime, "now">;
 }

@@ -5,6 +5,7 @@ import { parseBody } from "../../http/body.js";
 import { HttpError } from "../../http/errors.js";
 import { VERSION } from "../../version.js";
 import { writeNdjson } from "./ndjson.js";
+import type { HomeTime } from "../../time/home-time.js";
 
 /** The one model this API serves; HA's subentry must name it exactly as /api/tags lists it. */
 export const MODEL_NAME = "cyrene:latest";
@@ -35,9 +36,9 @@ const DETAILS = {
 const named = z.object({ model: z.string().optional(), name: z.string().optional() }).loose();
 
 /** GET /api/tags, /api/version and /api/ps, POST /api/show and /api/pull, and GET / as Ollama answers it. */
-export function modelRoutes(): Router {
+export function modelRoutes(time: Pick<HomeTime, "now">): Router {
   const router = Router();
-  const modifiedAt = new Date().toISOString();
+  const modifiedAt = new Date(time.now()).toISOString();
   const digest = createHash("sha256").update(`cyrene ${VERSION}`).digest("hex");
   const entry = {
     name: MODEL_NAME,

@@ -6,6 +6,7 @@ import { HOUSEHOLD } from "../../store/conversation-access.js";
 import type { ToolPolicy } from "../../tools/policy.js";
 import type { WyomingEvent } from "./framing.js";
 import { languageOf, type Language } from "../../text/language.js";
+import { withTimeout } from "../../time/timeout.js";
 
 export interface TranscriptDeps {
   assistant: Assistant;
@@ -73,13 +74,9 @@ export async function answerTranscript(event: WyomingEvent, deps: TranscriptDeps
 
   const progress = new Progress();
   const notStarted = new AbortController();
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<"deadline">((resolve) => {
-    timer = setTimeout(() => resolve("deadline"), deps.deadlineMs);
-  });
   const turn = runTurn({ text, language, externalId }, progress, notStarted.signal, deps);
   try {
-    const outcome = await Promise.race([turn, deadline]);
+    const outcome = await withTimeout(turn, deps.deadlineMs, () => "deadline" as const);
     if (outcome === "deadline") {
       // Still queued behind another turn of this conversation: it must not run after the user gave up.
       if (!progress.started) notStarted.abort();
@@ -98,8 +95,6 @@ export async function answerTranscript(event: WyomingEvent, deps: TranscriptDeps
   } catch (error) {
     deps.logger.error({ err: error }, "wyoming turn failed");
     return notHandled(SAY.failed[language]);
-  } finally {
-    clearTimeout(timer);
   }
 }
 

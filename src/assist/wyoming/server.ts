@@ -55,9 +55,9 @@ export function createWyomingServer(deps: WyomingDeps): Server {
   const refusalsLogged = new Map<string, number>();
   const logRefusal = (address: string, message: string) => {
     const last = refusalsLogged.get(address) ?? -Infinity;
-    if (Date.now() - last <= REFUSAL_LOG_MS) return;
+    if (performance.now() - last <= REFUSAL_LOG_MS) return;
     if (refusalsLogged.size > 1_000) refusalsLogged.clear();
-    refusalsLogged.set(address, Date.now());
+    refusalsLogged.set(address, performance.now());
     deps.logger.warn({ address }, message);
   };
   return createServer((socket) => {

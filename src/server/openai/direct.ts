@@ -5,6 +5,7 @@ import { openAiError } from "../../http/error-shapes.js";
 import { apiErrorOf, NO_RETRY } from "../../http/turn-errors.js";
 import type { CompletionRequest } from "./request.js";
 import { CompletionStream } from "./stream.js";
+import type { HomeTime } from "../../time/home-time.js";
 
 /**
  * `cyrene-direct`: the client's request goes to the LLM as it is — its messages, its own tools, its
@@ -16,8 +17,9 @@ export async function passThrough(
   request: CompletionRequest,
   res: Response,
   signal: AbortSignal,
+  time: Pick<HomeTime, "now">,
 ): Promise<void> {
-  const created = Math.floor(Date.now() / 1000);
+  const created = Math.floor(time.now() / 1000);
   const id = `chatcmpl-direct-${created.toString(36)}${Math.random().toString(36).slice(2, 8)}`;
   const chunk = (delta: Record<string, unknown>, finish: string | null = null) => ({
     id,

@@ -29,7 +29,7 @@ export interface HealthInfo {
  */
 export function healthRoutes(info: HealthInfo): Router {
   const router = Router();
-  const started = Date.now();
+  const started = performance.now();
   const iso = (ms: number | undefined) => (ms === undefined ? undefined : new Date(ms).toISOString());
 
   router.get("/healthz", (_req, res) => {
@@ -39,7 +39,7 @@ export function healthRoutes(info: HealthInfo): Router {
       model: info.model,
       tools: info.tools(),
       home_assistant: info.homeAssistant().state,
-      uptime_s: Math.round((Date.now() - started) / 1000),
+      uptime_s: Math.round((performance.now() - started) / 1000),
     });
   });
 

@@ -15,6 +15,7 @@ import { CompletionStream } from "../openai/stream.js";
 import { openAiError } from "../../http/error-shapes.js";
 import { abortOnDisconnect } from "../../http/sse.js";
 import { apiErrorOf, NO_RETRY } from "../../http/turn-errors.js";
+import type { HomeTime } from "../../time/home-time.js";
 
 /** Sent back on every answer; a client that returns it continues the stored conversation. */
 export const CONVERSATION_HEADER = "x-cyrene-conversation-id";
@@ -27,6 +28,8 @@ export interface OpenAiRouteDeps {
   logger?: Logger;
   /** The names of the tools Cyrene offers under `policy` (a client tool may not take one). */
   toolNames: () => string[];
+  /** The instant the answers are stamped with (`created`). */
+  time: Pick<HomeTime, "now">;
 }
 
 /**
@@ -37,7 +40,7 @@ export interface OpenAiRouteDeps {
  */
 export function openAiRoutes(deps: OpenAiRouteDeps): Router {
   const router = Router();
-  const ledger = new RequestLedger<TurnOutcome>();
+  const ledger = new RequestLedger<TurnOutcome>(undefined, deps.time);
   const modelEntry = (id: string) => ({ id, object: "model", created: 0, owned_by: "cyrene" });
 
   router.get("/v1/models", (_req, res) => {
@@ -66,7 +69,7 @@ export function openAiRoutes(deps: OpenAiRouteDeps): Router {
     if (request.rawResponseFormat?.type === "json_schema" && deps.llm.enforcesJsonSchema)
       request.params.response_format = request.rawResponseFormat;
     const signal = abortOnDisconnect(res);
-    if (request.model !== AGENT_MODEL) return passThrough(deps.llm, request, res, signal);
+    if (request.model !== AGENT_MODEL) return passThrough(deps.llm, request, res, signal, deps.time);
 
     // Behind ingress the signed-in person asks (and `user` is only a label); otherwise the `user` field.
     const asking = {
@@ -80,8 +83,8 @@ export function openAiRoutes(deps: OpenAiRouteDeps): Router {
       key,
       body: [asking.named ?? null, req.body],
     });
-    const render = request.stream ? new StreamedAnswer(res, request) : undefined;
-    if (claim.kind === "replay") return answer(res, request, claim.result, render);
+    const render = request.stream ? new StreamedAnswer(res, request, deps.time.now()) : undefined;
+    if (claim.kind === "replay") return answer(res, request, claim.result, render, deps.time);
     let outcome: TurnOutcome | undefined;
     try {
       const turn = startTurn(deps, request, asking, signal);
@@ -90,7 +93,7 @@ export function openAiRoutes(deps: OpenAiRouteDeps): Router {
       claim.settle(outcome && replayable(outcome, Boolean(key)) ? outcome : undefined);
     }
     if (outcome.error?.kind === "aborted") return;
-    answer(res, request, outcome, render);
+    answer(res, request, outcome, render, deps.time);
   });
 
   return router;
@@ -152,13 +155,19 @@ function answer(
   request: CompletionRequest,
   outcome: TurnOutcome,
   render: StreamedAnswer | undefined,
+  time: Pick<HomeTime, "now">,
 ): void {
-  if (!render) return answerJson(res, request, outcome);
+  if (!render) return answerJson(res, request, outcome, time);
   render.event({ type: "turn_started", conversationId: outcome.conversationId, turnId: outcome.turnId });
   render.finish(outcome);
 }
 
-function answerJson(res: Response, request: CompletionRequest, outcome: TurnOutcome): void {
+function answerJson(
+  res: Response,
+  request: CompletionRequest,
+  outcome: TurnOutcome,
+  time: Pick<HomeTime, "now">,
+): void {
   res.set(CONVERSATION_HEADER, outcome.conversationId);
   if (outcome.error) {
     const error = apiErrorOf(outcome.error);
@@ -169,7 +178,7 @@ function answerJson(res: Response, request: CompletionRequest, outcome: TurnOutc
   res.json({
     id: `chatcmpl-${outcome.turnId}`,
     object: "chat.completion",
-    created: Math.floor(Date.now() / 1000),
+    created: Math.floor(time.now() / 1000),
     model: request.echoModel,
     choices: [
       {
@@ -189,14 +198,16 @@ function answerJson(res: Response, request: CompletionRequest, outcome: TurnOutc
 class StreamedAnswer {
   private id = "chatcmpl-cyrene";
   private conversationId = "";
-  private readonly created = Math.floor(Date.now() / 1000);
+  private readonly created: number;
   private readonly stream: CompletionStream;
   private started = false;
 
   constructor(
     res: Response,
     private readonly request: CompletionRequest,
+    startedAt: number,
   ) {
+    this.created = Math.floor(startedAt / 1000);
     this.stream = new CompletionStream(res, () => ({ [CONVERSATION_HEADER]: this.conversationId }));
   }
 

@@ -4,6 +4,7 @@ import { targetOf } from "../../agent/turn-log.js";
 import type { Outcome, Thought, ThoughtAction } from "../../store/thought-types.js";
 import type { ThoughtStore } from "../../store/thoughts.js";
 import { parseBody } from "../../http/body.js";
+import type { HomeTime } from "../../time/home-time.js";
 
 const listQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
 
@@ -21,13 +22,14 @@ export interface ThoughtRecipients {
  */
 export function thoughtRoutes(
   thoughts: ThoughtStore,
+  time: Pick<HomeTime, "now">,
   recipients: ThoughtRecipients = { notify: [] },
 ): Router {
   const router = Router();
   router.get("/api/thoughts", (req, res) => {
     const { limit } = parseBody(listQuery, req.query);
     // Skipped triggers are counted, not listed: how many in the last 24 hours, by reason.
-    const skipped = thoughts.skipsSince(Date.now() - 24 * 3_600_000);
+    const skipped = thoughts.skipsSince(time.now() - 24 * 3_600_000);
     res.json({
       thoughts: thoughts.recent(limit).map((thought) => snake(thought, recipients)),
       skipped_last_24h: skipped,

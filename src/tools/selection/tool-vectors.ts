@@ -31,7 +31,7 @@ export class ToolVectors {
   constructor(
     private readonly embedder: Pick<Embedder, "embed">,
     private readonly logger: Logger,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = () => performance.now(),
   ) {}
 
   /** The unit vectors of `definitions`, in order, when all exist; otherwise undefined, and they are made. */

@@ -8,6 +8,7 @@ import { allowAllTools } from "../../../src/tools/policy.js";
 import { startHarness, type Harness } from "../../support/harness.js";
 import { testTools } from "../../support/test-tools.js";
 import { haChatBody, postChat, user, type OllamaMessage } from "./ha-client.js";
+import { systemClock } from "../../../src/time/clock.js";
 
 /**
  * HA's own tools (only when the user picks an LLM API for the agent): a call to one goes back to HA as
@@ -149,6 +150,7 @@ describe("an HA tool named like one of Cyrene's", () => {
       openAi: Router(),
       health: Router(),
       toolNames: () => h.cyrene.registry.names(),
+      time: systemClock,
     });
     const server = createServer(app);
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -8,9 +8,10 @@ import { testTurn } from "../../support/turn-context.js";
 
 const WEEK = 7 * 86_400_000;
 let h: Harness;
-// The assistant lives a week ahead: what is said now was said "last week" (上周) when it is asked.
+/** How far the app's clock is ahead of the real one. */
+let ahead = 0;
 beforeAll(async () => {
-  h = await startHarness({ clock: () => new Date(Date.now() + WEEK) });
+  h = await startHarness({ clock: () => new Date(Date.now() + ahead) });
 });
 afterAll(() => h.close());
 afterEach(() => {
@@ -54,6 +55,8 @@ describe("memory_search", () => {
     askedFrom = restaurantConversation;
     h.llm.script({ text: "Noted." });
     await chat("The plumber comes on Friday to fix the kitchen sink.");
+    // A week passes: what was said was said "last week" (上周) when it is asked.
+    ahead = WEEK;
   });
 
   it("finds what the user said in an earlier conversation, with its date and conversation id", async () => {
@@ -76,7 +79,12 @@ describe("memory_search", () => {
   });
 
   it("keeps to the time range", async () => {
-    expect((await memorySearch({ query: "湘菜馆", from: "本周" })).results).toEqual([]);
+    // This week has only the question asked about it (the app's clock moved on a week before it).
+    const thisWeek = await memorySearch({ query: "湘菜馆", from: "本周" });
+    expect(thisWeek.results.map((r: { conversation_id: string }) => r.conversation_id)).not.toContain(
+      restaurantConversation,
+    );
+    expect(thisWeek.results.map((r: { user: string }) => r.user)).toEqual(["上周我说过的那家湘菜馆叫什么？"]);
     expect((await memorySearch({ query: "湘菜馆", from: "上上周" })).results).toEqual([]);
     const recent = await memorySearch({ query: "湘菜馆", from: "最近10天" });
     expect(recent.results.map((r: { conversation_id: string }) => r.conversation_id)).toContain(

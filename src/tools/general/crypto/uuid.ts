@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
+import { systemClock } from "../../../time/clock.js";
 
 /** A version 7 UUID: 48-bit Unix milliseconds, then random bits (RFC 9562). */
-export function uuidV7(now: number = Date.now()): string {
+export function uuidV7(now: number = systemClock.now()): string {
   const bytes = randomBytes(16);
   bytes.writeUIntBE(now, 0, 6);
   bytes[6] = 0x70 | (bytes[6]! & 0x0f);
