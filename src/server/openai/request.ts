@@ -101,7 +101,8 @@ export function parseCompletion(raw: unknown, cyreneTools: readonly string[]): C
   };
 }
 
-function modelOf(id: string): ModelId {
+/** One of Cyrene's models by its id (`:latest` allowed, as Ollama-minded clients send it); else a 404. */
+export function modelOf(id: string): ModelId {
   const base = id.replace(/:latest$/, "");
   const found = MODELS.find((model) => model === base);
   if (!found) {

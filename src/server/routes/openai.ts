@@ -5,11 +5,10 @@ import type { LlmClient } from "../../llm/client.js";
 import type { LlmToolCall, LlmUsage } from "../../llm/messages.js";
 import { clientRequester, type Requester } from "../../store/conversation-access.js";
 import type { ToolPolicy } from "../../tools/policy.js";
-import { HttpError } from "../../http/errors.js";
 import { RequestLedger } from "../../store/idempotency.js";
 import { passThrough } from "../openai/direct.js";
 import { unknownFields } from "../openai/completion-body.js";
-import { AGENT_MODEL, MODELS, parseCompletion, type CompletionRequest } from "../openai/request.js";
+import { AGENT_MODEL, MODELS, modelOf, parseCompletion, type CompletionRequest } from "../openai/request.js";
 import type { Logger } from "../../logging/logger.js";
 import { CompletionStream } from "../openai/stream.js";
 import { openAiError } from "../../http/error-shapes.js";
@@ -48,17 +47,7 @@ export function openAiRoutes(deps: OpenAiRouteDeps): Router {
   });
 
   router.get("/v1/models/:id", (req, res) => {
-    const id = req.params.id.replace(/:latest$/, "");
-    if (!MODELS.includes(id as (typeof MODELS)[number])) {
-      throw new HttpError(
-        404,
-        `The model "${req.params.id}" does not exist. Models: ${MODELS.join(", ")}.`,
-        "invalid_request_error",
-        "model",
-        "model_not_found",
-      );
-    }
-    res.json(modelEntry(id));
+    res.json(modelEntry(modelOf(req.params.id)));
   });
 
   router.post("/v1/chat/completions", async (req, res) => {
