@@ -107,8 +107,10 @@ export function loadDataset(): Dataset {
               continue;
             }
             const built = wholeRoom(home, one, sentence);
+            const ids = Object.keys(built.expect);
             const determinate =
-              tellsDevice(home, Object.keys(built.expect), sentence) || tellsByState(home, built);
+              !namesAnotherRoom(home, ids, sentence) &&
+              (tellsDevice(home, ids, sentence) || tellsByState(home, built));
             cases.push({
               ...built,
               id: `${homeId}/${cases.length}`,
@@ -212,7 +214,6 @@ function tellsDevice(home: EvalHome, entityIds: string[], sentence: string): boo
   const said = squash(sentence.replace(/(\w)s\b/g, "$1"));
   return entityIds.every((id) => {
     const entity = home.entities.find((e) => e.id === id)!;
-    if (namesAnotherRoom(home, entity, said)) return false;
     const domain = id.split(".")[0]!;
     const peers = home.entities.filter((e) => e.id.split(".")[0] === domain);
     if (peers.length === 1) return true;
@@ -221,10 +222,31 @@ function tellsDevice(home: EvalHome, entityIds: string[], sentence: string): boo
     const onlyOfClass = peers.filter((e) => e.deviceClass === entity.deviceClass).length === 1;
     if (classWord && onlyOfClass && classWord.test(sentence)) return true;
     const device = home.devices.find((d) => d.id === entity.device);
+    const saysName = (n: string | undefined) => n && said.includes(squash(n.replace(/(\w)s\b/g, "$1")));
+    if ([entity.name, ...entity.aliases, device?.name].some(saysName)) return true;
+    // A room's name tells the device only when nothing else of its domain there is left out ("the
+    // laundry room smart plug" with a washer's and a dryer's plug there does not), or with the word for
+    // its class when it is the only one of that class in the room ("the living room TV").
     const area = home.areas.find((a) => a.id === entity.area);
-    const names = [entity.name, ...entity.aliases, device?.name, area?.name, ...(area?.aliases ?? [])];
-    return names.some((n) => n && said.includes(squash(n.replace(/(\w)s\b/g, "$1"))));
+    if (!area || ![area.name, ...area.aliases].some(saysName)) return false;
+    const inRoom = peers.filter((e) => e.area === area.id);
+    if (inRoom.every((e) => entityIds.includes(e.id))) return true;
+    const classInRoom = inRoom.filter((e) => e.deviceClass === entity.deviceClass);
+    return Boolean(classWord?.test(sentence)) && classInRoom.length === 1;
   });
+}
+
+/**
+ * Words of room names that do not tell one room: too common ("room", "house"), joining words, and
+ * "play" of a Play Room, which a media request says as its verb ("play music").
+ */
+const COMMON_ROOM_WORDS = new Set(["room", "house", "area", "open", "concept", "main", "and", "the", "play"]);
+
+/** The words of a room's name that tell it apart: "porch" of "Wrap-around Porch". */
+function roomWords(name: string): string[] {
+  return (name.toLowerCase().match(/\p{L}+/gu) ?? [])
+    .map((w) => w.replace(/s$/, ""))
+    .filter((w) => w.length > 2 && !COMMON_ROOM_WORDS.has(w));
 }
 
 /**
@@ -233,19 +255,37 @@ function tellsDevice(home: EvalHome, entityIds: string[], sentence: string): boo
  * whatever else they say; acting on it would be acting outside what they name. A room's name inside one of
  * the device's own names ("Bedroom Light" in the Master Bedroom) is the device's name, not another room.
  */
-function namesAnotherRoom(home: EvalHome, entity: EvalEntity, said: string): boolean {
+function namesAnotherRoom(home: EvalHome, entityIds: string[], sentence: string): boolean {
+  const said = squash(sentence.replace(/(\w)s\b/g, "$1"));
+  return entityIds.some((id) =>
+    placesElsewhere(
+      home,
+      home.entities.find((e) => e.id === id)!,
+      said,
+      sentence,
+    ),
+  );
+}
+
+function placesElsewhere(home: EvalHome, entity: EvalEntity, said: string, sentence: string): boolean {
   const squashed = (n: string) => squash(n.replace(/(\w)s\b/g, "$1"));
   const device = home.devices.find((d) => d.id === entity.device);
   const own = home.areas.find((a) => a.id === entity.area);
-  const ownNames = [entity.name, ...entity.aliases, device?.name, own?.name, ...(own?.aliases ?? [])]
-    .filter((n): n is string => Boolean(n))
-    .map(squashed);
+  const ownRaw = [entity.name, ...entity.aliases, device?.name, own?.name, ...(own?.aliases ?? [])].filter(
+    (n): n is string => Boolean(n),
+  );
+  const ownNames = ownRaw.map(squashed);
+  const ownWords = new Set(ownRaw.flatMap(roomWords));
+  const words = new Set(roomWords(sentence));
   return home.areas.some(
     (area) =>
       area.id !== entity.area &&
       [area.name, ...area.aliases].some((n) => {
         const name = squashed(n);
-        return name.length > 0 && said.includes(name) && !ownNames.some((o) => o.includes(name));
+        if (name.length > 0 && said.includes(name) && !ownNames.some((o) => o.includes(name))) return true;
+        // A word of another room's name that none of the device's own names holds ("the porch speaker"
+        // for the family room's, with a Wrap-around Porch in the home): the words place it elsewhere.
+        return roomWords(n).some((w) => words.has(w) && !ownWords.has(w));
       }),
   );
 }
