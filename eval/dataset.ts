@@ -222,7 +222,12 @@ function tellsDevice(home: EvalHome, entityIds: string[], sentence: string): boo
     const onlyOfClass = peers.filter((e) => e.deviceClass === entity.deviceClass).length === 1;
     if (classWord && onlyOfClass && classWord.test(sentence)) return true;
     const device = home.devices.find((d) => d.id === entity.device);
-    const saysName = (n: string | undefined) => n && said.includes(squash(n.replace(/(\w)s\b/g, "$1")));
+    // A short name is a word, not letters inside others: "Tv" is not in "set volume".
+    const saysName = (n: string | undefined) =>
+      n &&
+      (/^[a-z]{1,3}$/i.test(n)
+        ? new RegExp(`\\b${n}s?\\b`, "i").test(sentence)
+        : said.includes(squash(n.replace(/(\w)s\b/g, "$1"))));
     if ([entity.name, ...entity.aliases, device?.name].some(saysName)) return true;
     // A room's name tells the device only when nothing else of its domain there is left out ("the
     // laundry room smart plug" with a washer's and a dryer's plug there does not), or with the word for

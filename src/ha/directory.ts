@@ -68,6 +68,8 @@ export class EntityDirectory {
   readonly postings = new Map<string, number[]>();
   /** Area names, aliases and floor names, longest first. */
   readonly areaTerms: AreaTerm[] = [];
+  /** Every word (normalised token) of every name, area, alias and floor: what this home can be told by. */
+  readonly words = new Set<string>();
 
   constructor(registries: Registries, states: HassEntities, exposure: Exposure) {
     this.indexAreas(registries);
@@ -179,8 +181,9 @@ export class EntityDirectory {
     const terms = new Map<string, Set<string>>();
     const floorTerms = new Set<string>();
     const addTerm = (text: string, areaId: string, floor = false) => {
-      const compact = normalize(text).compact;
+      const { compact, tokens } = normalize(text);
       if (!compact) return;
+      for (const token of tokens) this.words.add(token);
       const ids = terms.get(compact) ?? new Set<string>();
       ids.add(areaId);
       terms.set(compact, ids);
@@ -211,7 +214,8 @@ export class EntityDirectory {
     const seen = new Map<string, { compact: string; weight: number }>();
     for (const [raw, weight] of names) {
       if (!raw) continue;
-      const { compact, literal } = normalize(raw);
+      const { compact, literal, tokens } = normalize(raw);
+      for (const token of tokens) this.words.add(token);
       const had = seen.get(literal)?.weight;
       // A current name said the same way as the former one keeps it a current name.
       if (

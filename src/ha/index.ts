@@ -10,6 +10,7 @@ export type { HistoryPoint } from "./history.js";
 export type { DeviceInfo, EntityDirectory, EntityInfo } from "./directory.js";
 export { clearWinner, EXACT, resolve, type Candidate, type Filters, type Resolution } from "./resolve.js";
 export { listParts, targetCore, unnamedCandidates } from "./resolve-phrase.js";
+export { namesNothing, reread } from "./reread.js";
 export { inServedState, onlyServed, statesServed } from "./service-states.js";
 export { normalize, singular } from "./text.js";
 export { KIND_WORDS } from "./vocabulary.js";

@@ -1,7 +1,7 @@
 import type { EntityDirectory, EntityInfo } from "./directory.js";
 import { interpret } from "./resolve.js";
 import { isCjk, normalize } from "./text.js";
-import { KIND_WORDS } from "./vocabulary.js";
+import { KIND_WORDS, kindFit } from "./vocabulary.js";
 
 /**
  * What a control target says once the request around it is taken away. Literal-minded models pass the
@@ -31,7 +31,7 @@ const CJK_LEADING = (
   .split("|")
   .sort((a, b) => b.length - a.length);
 const CJK_TRAILING = (
-  "一下吧|一下|一点|吧|啊|呀|了|呢|吗|打开|开启|关闭|关掉|关上|启动|停止|暂停|锁上|锁好|解锁|拉开|合上|升起|降下|" +
+  "一下吧|一下|一点|吧|啊|呀|了|呢|吗|到|打开|开启|关闭|关掉|关上|启动|停止|暂停|锁上|锁好|解锁|拉开|合上|升起|降下|" +
   "继续播放|继续|播放|开始|调亮|调暗|调高|调低|调大|调小|开|关"
 )
   .split("|")
@@ -45,11 +45,14 @@ const SETTINGS = [
   /\d+(?:\.\d+)?\s*(?:%|度|摄氏度)/g,
 ];
 
+/** Chinese words that ask for an action, wherever they stand: they never name a device. */
+export const REQUEST_WORDS_CJK: readonly string[] = [...new Set([...CJK_LEADING, ...CJK_TRAILING])];
+
 /**
  * Words that say what to do to a device, not which: once the request is gone, a phrase made only of
  * these (with areas and kinds) names no device, so the only candidate is meant ("volume", "next song").
  */
-const SERVICE_WORDS = new Set(
+export const SERVICE_WORDS: ReadonlySet<string> = new Set(
   (
     "volume|louder|quieter|softer|loud|quiet|track|next|previous|prior|last|song|songs|music|skip|pause|resume|" +
     "unpause|play|playing|playback|mute|unmute|brightness|bright|brighter|dimmer|dim|brighten|temperature|degree|" +
@@ -158,17 +161,27 @@ export function unnamedCandidates(
   dir: EntityDirectory,
   core: string,
   domains: string[],
+  /** Rooms the phrase was narrowed to besides those it names (see reread.ts). */
+  within?: string[],
 ): EntityInfo[] | undefined {
   const reading = interpret(normalize(core), dir, domains);
   let rest = reading.residual;
   for (const word of SERVICE_WORDS) if (word && rest.includes(word)) rest = rest.split(word).join("");
   if (rest.replace(/[0-9]/g, "")) return undefined;
   const areas = new Set(reading.areaIds);
-  return dir.entities.filter(
+  const narrowed = within?.length ? new Set(within) : undefined;
+  const all = dir.entities.filter(
     (entity) =>
       entity.exposed &&
       !entity.secondary &&
       domains.includes(entity.domain) &&
-      (!areas.size || (entity.areaId !== undefined && areas.has(entity.areaId))),
+      (!areas.size || (entity.areaId !== undefined && areas.has(entity.areaId))) &&
+      (!narrowed || (entity.areaId !== undefined && narrowed.has(entity.areaId))),
   );
+  // A kind said narrows to the devices of that kind where there are some: "the living room TV" is
+  // not the speaker beside it.
+  const fits = (entity: EntityInfo) =>
+    reading.kinds.some((kind) => kindFit(kind, entity.domain, entity.deviceClass) >= 0.75);
+  const ofKind = all.filter(fits);
+  return ofKind.length ? ofKind : all;
 }

@@ -8,9 +8,11 @@ import {
   inServedState,
   KIND_WORDS,
   listParts,
+  namesNothing,
   normalize,
   onlyServed,
   type Resolution,
+  reread,
   resolve,
   singular,
   targetCore,
@@ -57,7 +59,13 @@ export function resolveTargets(dir: EntityDirectory, req: TargetRequest): Entity
   let unbounded = false;
 
   /** A kind of device named without a room ("lights", "所有的灯") is house-wide. */
-  const byPhrase = (text: string, core: string, named = resolve(dir, core, { domains })) => {
+  const byPhrase = (
+    text: string,
+    core: string,
+    named = resolve(dir, core, { domains }),
+    /** Rooms a second reading narrowed the words to (reread.ts); undefined on the first reading. */
+    within?: string[],
+  ): void => {
     const resolution = inSpeakerArea(named, req.speakerAreaId, req.all);
     // Where the words name no device ("pause", "the music"), the only one in a state the service
     // applies to (playing, for media_pause) is meant; never where they name one.
@@ -67,8 +75,13 @@ export function resolveTargets(dir: EntityDirectory, req: TargetRequest): Entity
         : onlyServed(candidates, req.domain, req.service, req.states);
     let unnamed =
       domains && !settled(resolution)
-        ? unnamedInSpeakerArea(unnamedCandidates(dir, core, domains), req.speakerAreaId, req.all)
+        ? unnamedInSpeakerArea(unnamedCandidates(dir, core, domains, within), req.speakerAreaId, req.all)
         : undefined;
+    const second = !unnamed && !within && domains && !req.all && !settled(resolution) && reread(dir, core);
+    if (second) {
+      const areaIds = second.areaIds.length ? second.areaIds : undefined;
+      return byPhrase(text, second.core, resolve(dir, second.core, { domains, areaIds }), areaIds ?? []);
+    }
     const one = unnamed && served(unnamed);
     if (one) unnamed = [one];
     if (unnamed && unnamed.length > 1 && !req.all) {
@@ -78,7 +91,8 @@ export function resolveTargets(dir: EntityDirectory, req: TargetRequest): Entity
       );
     }
     const picked = unnamed?.length ? unnamed : pick(dir, resolution, text, req);
-    const { areaIds, kinds } = resolution.reading;
+    const { kinds } = resolution.reading;
+    const areaIds = [...resolution.reading.areaIds, ...(within ?? [])];
     const inRoom = resolution.kind === "group" && areaIds.length > 0;
     const all = req.all || saysAll(core) || saysAll(text);
     if (inRoom && picked.length > 1 && !all && kinds.length === 0) {
@@ -120,7 +134,12 @@ export function resolveTargets(dir: EntityDirectory, req: TargetRequest): Entity
     for (const part of parts) byPhrase(part, part);
   };
 
-  for (const text of req.targets) {
+  // Of several targets, one that names nothing here ("I'm cold", in "I'm cold, turn on the fireplace")
+  // is the user's words around the request, not a device.
+  const naming = req.targets.filter(
+    (text) => dir.get(text.toLowerCase()) || !namesNothing(dir, targetCore(dir, text, domains)),
+  );
+  for (const text of req.targets.length > 1 && naming.length ? naming : req.targets) {
     const entity = dir.get(text.toLowerCase());
     if (!entity) {
       byName(text);

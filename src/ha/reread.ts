@@ -1,0 +1,118 @@
+import type { EntityDirectory } from "./directory.js";
+import { REQUEST_WORDS_CJK, SERVICE_WORDS } from "./resolve-phrase.js";
+import { ROOM_WORDS } from "./room-words.js";
+import { isCjk, normalize } from "./text.js";
+import { FILLERS, KIND_WORDS } from "./vocabulary.js";
+
+/**
+ * The second reading of a target that the first could not settle. Two things the words may hold that
+ * the first reading takes as part of a name:
+ * - Words this home has never heard: no name, room, alias, floor or word for a kind of device holds
+ *   them ("I would like the fireplace", "continue playing", "the Sonos", "water the lawn"). They cannot
+ *   tell one device here from another, so they are left out, and what is left decides; where nothing is
+ *   left, the phrase names no device and the service's domain, the state and the speaker's room decide
+ *   (see unnamedCandidates).
+ * - A part of a room's name: "the terrace speaker" for the Rooftop Terrace's, "the living room" for a
+ *   room called "Living Room/Kitchen (open concept)", 卧室 for 主卧室 and 小卧室. HA's intents match a
+ *   room by its whole name or alias only; a part narrows to the rooms that hold it, and the devices
+ *   there decide.
+ */
+export interface Reread {
+  /** The words that are left, normalised and space-separated. */
+  core: string;
+  /** The rooms that parts of room names narrow to (empty: no narrowing). */
+  areaIds: string[];
+}
+
+/** Parts of room names that say nothing by themselves. */
+const COMMON_PARTS = new Set(["room", "area", "the", "and", "of", "a"]);
+
+/** The second reading, or undefined when it reads the phrase as the first one did. */
+export function reread(dir: EntityDirectory, core: string): Reread | undefined {
+  const said = normalize(core).tokens;
+  // A room this home does not have is named, not a word it never heard: no second reading.
+  if (said.some((token) => ROOM_WORDS.has(token) && !dir.words.has(token))) return undefined;
+  const tokens = said
+    .map((token) => (isCjk(token) ? withoutRequestWords(token) : token))
+    .filter((token) => token && (isCjk(token) || (known(dir, token) && !meaningless(token))));
+  const areaIds = new Set<string>();
+  const kept: string[] = [];
+  for (let i = 0; i < tokens.length;) {
+    const part = roomPart(dir, tokens, i);
+    if (part) {
+      part.areaIds.forEach((id) => areaIds.add(id));
+      i += part.length;
+    } else kept.push(tokens[i++]!);
+  }
+  const out = kept.join(" ");
+  if (!areaIds.size && out === said.join(" ")) return undefined;
+  return { core: out, areaIds: [...areaIds] };
+}
+
+function known(dir: EntityDirectory, token: string): boolean {
+  return (
+    /\d/.test(token) ||
+    dir.words.has(token) ||
+    SERVICE_WORDS.has(token) ||
+    FILLERS.has(token) ||
+    KIND_WORDS.some((k) => k.word === token)
+  );
+}
+
+/** Filler words ("to", "on", "the") but those that say how many. */
+function meaningless(token: string): boolean {
+  return FILLERS.has(token) && !/^(?:all|every|each)$/.test(token);
+}
+
+/** A CJK run without the words that ask for an action ("开始"): they never name a device. */
+function withoutRequestWords(run: string): string {
+  let out = run;
+  for (const word of REQUEST_WORDS_CJK) if (word.length > 1) out = out.split(word).join("");
+  return out;
+}
+
+/**
+ * The longest run of tokens from `from` that is a part, not the whole, of some room's name or alias,
+ * and the rooms whose names hold it. A whole name is left to the first reading's rooms.
+ */
+function roomPart(
+  dir: EntityDirectory,
+  tokens: string[],
+  from: number,
+): { length: number; areaIds: string[] } | undefined {
+  for (let length = tokens.length - from; length > 0; length--) {
+    const run = tokens.slice(from, from + length);
+    if (run.length === 1 && (COMMON_PARTS.has(run[0]!) || /^\d+$/.test(run[0]!))) continue;
+    const said = run.join(" ");
+    const areaIds: string[] = [];
+    for (const area of dir.areas.values()) {
+      const names = [area.name, ...area.aliases].map((n) => normalize(n).tokens);
+      if (names.some((n) => n.join(" ") === said)) return undefined;
+      if (names.some((n) => holds(n, run))) areaIds.push(area.id);
+    }
+    if (areaIds.length) return { length, areaIds };
+  }
+  return undefined;
+}
+
+/** Whether a name's tokens hold `run` as consecutive words (a CJK run: inside one of its runs). */
+function holds(name: string[], run: string[]): boolean {
+  if (run.length === 1 && isCjk(run[0]!)) return run[0]!.length > 1 && name.some((t) => t.includes(run[0]!));
+  for (let i = 0; i + run.length <= name.length; i++)
+    if (run.every((token, j) => name[i + j] === token)) return true;
+  return false;
+}
+
+/**
+ * True when a target names nothing: no device, room, floor or kind this home knows, nor a room it does
+ * not have ("I'm cold", "it").
+ */
+export function namesNothing(dir: EntityDirectory, core: string): boolean {
+  if (normalize(core).tokens.some((token) => ROOM_WORDS.has(token))) return false;
+  const second = reread(dir, core);
+  const words = second ? second.core : normalize(core).tokens.join(" ");
+  if (second?.areaIds.length) return false;
+  return normalize(words)
+    .tokens.filter((t) => !SERVICE_WORDS.has(t) && !FILLERS.has(t))
+    .every((t) => !dir.words.has(t) && !KIND_WORDS.some((k) => k.word === t));
+}
