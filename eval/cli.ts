@@ -84,7 +84,9 @@ async function main(): Promise<void> {
   if (values.limit) cases = cases.slice(0, Number(values.limit));
   const progress = (r: CaseResult) => {
     if (values.failures && !r.success)
-      process.stderr.write(`${r.id}${r.determinate ? "" : " (indeterminate)"} | ${r.sentence} | ${r.error ?? r.wrongDevices.join(",")}\n`);
+      process.stderr.write(
+        `${r.id}${r.determinate ? "" : " (indeterminate)"} | ${r.sentence} | ${r.error ?? r.wrongDevices.join(",")}\n`,
+      );
   };
 
   const started = performance.now();
