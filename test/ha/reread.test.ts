@@ -18,6 +18,7 @@ function villa() {
       { id: "zhuwo", name: "主卧", aliases: ["主卧室"] },
       { id: "ciwo", name: "次卧", aliases: ["小卧室"] },
       { id: "keting", name: "客厅" },
+      { id: "guest_house", name: "Guest House" },
     ],
     [
       { id: "light.main", name: "Main Light", area: "open_plan", state: "off" },
@@ -32,6 +33,8 @@ function villa() {
       { id: "vacuum.robot", name: "Roborock", area: "open_plan", state: "docked" },
       { id: "switch.zw_balcony", name: "阳台灯", area: "zhuwo", state: "off" },
       { id: "switch.kt_balcony", name: "阳台灯", area: "keting", state: "off" },
+      { id: "lock.front", name: "Smart Lock", area: "keting", state: "locked" },
+      { id: "light.guest_house", name: "Guest House Light", area: "guest_house", state: "off" },
     ],
   );
 }
@@ -71,6 +74,13 @@ describe("the second reading of a target", () => {
     expect(refusal("light.turn_on", "the attic light")).toMatch(/attic/);
     expect(refusal("vacuum.start", "start the sauna")).toMatch(/No vacuum matches/);
     expect(reread(dir, "bathroom fan")).toBeUndefined();
+    // The refusal names the lock there is, so the question can offer it.
+    expect(refusal("lock.unlock", "unlock the wine cellar door")).toMatch(
+      /No lock matches .*Smart Lock \(lock\.front, 客厅\)/,
+    );
+    expect(refusal("lock.unlock", "unlock the guest house door")).toMatch(
+      /No lock matches .*The lock entities here: Smart Lock \(lock\.front, 客厅\)/,
+    );
     // A name is a name: the first reading settles it, and there is no second one.
     expect(targets("light.turn_on", "Bedroom Light")).toEqual(["light.bedroom"]);
     expect(reread(dir, "Bedroom Light")).toBeUndefined();

@@ -260,13 +260,20 @@ function noMatch(dir: EntityDirectory, text: string, closest: Candidate[], req: 
         `Ask the user which one, then use its own domain's services (e.g. ${services}).`,
     );
   }
-  const near = closest.length ? closest : elsewhere.candidates;
+  // Nothing of the domain near ("the guest house door" where the only lock is the main house's): the
+  // domain's own, else what is near in others.
+  const ofDomain = closest.length
+    ? []
+    : dir.entities.filter((e) => e.domain === req.domain && e.exposed && !e.secondary);
+  const near = closest.length || ofDomain.length ? closest : elsewhere.candidates;
   const hint = near.length
     ? ` Closest matches: ${list(
         dir,
         near.slice(0, 5).map((c) => c.entity),
       )}.`
-    : "";
+    : ofDomain.length
+      ? ` The ${req.domain} entities here: ${list(dir, ofDomain)}.`
+      : "";
   return new ToolError(
     `No ${req.domain === "homeassistant" ? "device" : req.domain} matches "${text}".${hint} 没有找到匹配的设备。`,
   );
