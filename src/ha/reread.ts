@@ -49,14 +49,31 @@ export function reread(dir: EntityDirectory, core: string): Reread | undefined {
   return { core: out, areaIds: [...areaIds] };
 }
 
+const KIND_TOKENS = new Set(KIND_WORDS.map((k) => k.word));
+
 function known(dir: EntityDirectory, token: string): boolean {
   return (
     /\d/.test(token) ||
     dir.words.has(token) ||
     SERVICE_WORDS.has(token) ||
     FILLERS.has(token) ||
-    KIND_WORDS.some((k) => k.word === token)
+    KIND_TOKENS.has(token)
   );
+}
+
+/** Each room's names and aliases as token lists, read once per directory. */
+const roomNames = new WeakMap<EntityDirectory, { id: string; names: string[][] }[]>();
+
+function roomsOf(dir: EntityDirectory): { id: string; names: string[][] }[] {
+  let rooms = roomNames.get(dir);
+  if (!rooms) {
+    rooms = [...dir.areas.values()].map((area) => ({
+      id: area.id,
+      names: [area.name, ...area.aliases].map((n) => normalize(n).tokens),
+    }));
+    roomNames.set(dir, rooms);
+  }
+  return rooms;
 }
 
 /** Filler words ("to", "on", "the") but those that say how many. */
@@ -85,10 +102,9 @@ function roomPart(
     if (run.length === 1 && (COMMON_PARTS.has(run[0]!) || /^\d+$/.test(run[0]!))) continue;
     const said = run.join(" ");
     const areaIds: string[] = [];
-    for (const area of dir.areas.values()) {
-      const names = [area.name, ...area.aliases].map((n) => normalize(n).tokens);
-      if (names.some((n) => n.join(" ") === said)) return undefined;
-      if (names.some((n) => holds(n, run))) areaIds.push(area.id);
+    for (const room of roomsOf(dir)) {
+      if (room.names.some((n) => n.join(" ") === said)) return undefined;
+      if (room.names.some((n) => holds(n, run))) areaIds.push(room.id);
     }
     if (areaIds.length) return { length, areaIds };
   }
@@ -114,5 +130,5 @@ export function namesNothing(dir: EntityDirectory, core: string): boolean {
   if (second?.areaIds.length) return false;
   return normalize(words)
     .tokens.filter((t) => !SERVICE_WORDS.has(t) && !FILLERS.has(t))
-    .every((t) => !dir.words.has(t) && !KIND_WORDS.some((k) => k.word === t));
+    .every((t) => !dir.words.has(t) && !KIND_TOKENS.has(t));
 }

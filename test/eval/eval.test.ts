@@ -94,8 +94,10 @@ describeHa("the home-control eval in the real Home Assistant, with a literal-min
   it("passes the floor with the command words removed", { timeout: 600_000 }, async () => {
     const overall = await run("stripped");
     expect(overall.wrongDevice).toBe(0);
-    // Where the words cannot tell the device, the answer is a question, never a guess.
+    // Where the words cannot tell the device, the answer is a question naming the candidates, never a
+    // guess.
     expect(overall.indeterminateOutcomes.acted).toBe(0);
+    expect(overall.indeterminateOutcomes.refused).toBe(0);
     expect(overall.successPct).toBeGreaterThanOrEqual(FLOORS.stripped);
   });
 
@@ -103,6 +105,7 @@ describeHa("the home-control eval in the real Home Assistant, with a literal-min
     const overall = await run("whole");
     expect(overall.wrongDevice).toBe(0);
     expect(overall.indeterminateOutcomes.acted).toBe(0);
+    expect(overall.indeterminateOutcomes.refused).toBe(0);
     expect(overall.successPct).toBeGreaterThanOrEqual(FLOORS.whole);
   });
 });
