@@ -1,4 +1,5 @@
 import type { Exposure, HassEntities, HassEntity, Registries } from "./types.js";
+import { familiesOf, type PlaceFamily } from "./place-words.js";
 import { grams, normalize } from "./text.js";
 
 export interface EntityInfo {
@@ -52,6 +53,8 @@ export interface AreaTerm {
   areaIds: string[];
   /** The name of a floor (its areas), not of an area. */
   floor?: boolean;
+  /** A word for a kind of place ("outside": the areas of that kind, place-words.ts), weaker than a name. */
+  family?: boolean;
 }
 
 /**
@@ -66,7 +69,7 @@ export class EntityDirectory {
   readonly devices = new Map<string, DeviceInfo>();
   readonly names: IndexedName[] = [];
   readonly postings = new Map<string, number[]>();
-  /** Area names, aliases and floor names, longest first. */
+  /** Area names, aliases, floor names and words for the kinds of place among them, longest first. */
   readonly areaTerms: AreaTerm[] = [];
 
   constructor(registries: Registries, states: HassEntities, exposure: Exposure) {
@@ -178,6 +181,7 @@ export class EntityDirectory {
     const floors = new Map(registries.floors.map((f) => [f.floor_id, f]));
     const terms = new Map<string, Set<string>>();
     const floorTerms = new Set<string>();
+    const families = new Map<PlaceFamily, string[]>();
     const addTerm = (text: string, areaId: string, floor = false) => {
       const compact = normalize(text).compact;
       if (!compact) return;
@@ -196,7 +200,15 @@ export class EntityDirectory {
       });
       for (const name of [area.name, ...(area.aliases ?? [])]) addTerm(name, area.area_id);
       if (floor) for (const name of [floor.name, ...(floor.aliases ?? [])]) addTerm(name, area.area_id, true);
+      for (const family of familiesOf([area.name, ...(area.aliases ?? [])]))
+        families.set(family, [...(families.get(family) ?? []), area.area_id]);
     }
+    // The words for a kind of place this home has, where they are not some area's or floor's own name.
+    for (const [family, areaIds] of families)
+      for (const word of family.said) {
+        const compact = normalize(word).compact;
+        if (!terms.has(compact)) this.areaTerms.push({ compact, areaIds, family: true });
+      }
     for (const [compact, ids] of terms)
       this.areaTerms.push({
         compact,

@@ -1,0 +1,95 @@
+import { describe, expect, it } from "vitest";
+import { familiesOf, PLACE_FAMILIES } from "../../src/ha/place-words.js";
+import { normalize } from "../../src/ha/text.js";
+import { buildHome } from "./support/home-builder.js";
+
+const labels = (...names: string[]) => familiesOf(names).map((f) => f.label);
+
+describe("words for kinds of place", () => {
+  it("puts gardens and yards in the garden family (and outside), in both languages", () => {
+    for (const name of [
+      "Garden",
+      "Front Garden",
+      "Courtyard garden",
+      "Backyard",
+      "Front Yard",
+      "Shared Courtyard",
+    ])
+      expect(labels(name), name).toEqual(["garden", "outside"]);
+    for (const name of ["花园", "院子", "前院子"]) expect(labels(name), name).toEqual(["garden", "outside"]);
+    // An alias counts as much as the name.
+    expect(labels("Lawn", "院子")).toEqual(["garden", "outside"]);
+  });
+
+  it("puts terraces, patios, porches, decks and balconies outside, in both languages", () => {
+    for (const name of [
+      "Terrace",
+      "Rooftop Terrace",
+      "Infinity Pool Terrace",
+      "Patio",
+      "Front Porch",
+      "Screened-in porch",
+      "Wrap-around Porch",
+      "Deck",
+      "Front Deck",
+      "Balcony",
+      "Juliet Balcony",
+      "Veranda",
+      "Outdoor Kitchen",
+      "Outdoor Fire Pit",
+      "Outside",
+    ])
+      expect(labels(name), name).toEqual(["outside"]);
+    for (const name of ["阳台", "主卧阳台", "户外", "室外"]) expect(labels(name), name).toEqual(["outside"]);
+  });
+
+  it("puts entrances and the hallway at the front door in the entrance family, in both languages", () => {
+    for (const name of ["Entrance", "Entryway", "Entry", "Shared Hallway", "Hallway"])
+      expect(labels(name), name).toEqual(["entrance"]);
+    for (const name of ["玄关", "入口", "入户花园"]) expect(labels(name), name).toContain("entrance");
+  });
+
+  it("leaves rooms indoors, and words inside other words, in no family", () => {
+    for (const name of [
+      "Living Room",
+      "Kitchen",
+      "Garage",
+      "Pool (in building)",
+      "Gardener's Shed Office",
+      "Deckchair Storage",
+      "Sentry Room",
+      "客厅",
+      "卧室",
+      "车库",
+    ])
+      expect(labels(name), name).not.toContain("outside");
+    expect(labels("Sentry Room")).toEqual([]);
+    expect(labels("Deckchair Storage")).toEqual([]);
+  });
+
+  it("says each word for one family only", () => {
+    const said = PLACE_FAMILIES.flatMap((f) => f.said.map((w) => normalize(w).compact));
+    expect(new Set(said).size).toBe(said.length);
+  });
+
+  it("indexes a family's words only in a home with areas of it, and never over an area's own name", () => {
+    const home = buildHome(
+      [
+        { id: "garden", name: "Garden" },
+        { id: "terrace", name: "Terrace", aliases: ["露台"] },
+        { id: "kitchen", name: "Kitchen" },
+      ],
+      [],
+    );
+    const terms = home.directory().areaTerms;
+    const term = (compact: string) => terms.find((t) => t.compact === compact);
+    expect(term("garden")).toEqual({ compact: "garden", areaIds: ["garden"] });
+    expect(term("yard")).toEqual({ compact: "yard", areaIds: ["garden"], family: true });
+    expect(term("outside")).toEqual({ compact: "outside", areaIds: ["garden", "terrace"], family: true });
+    expect(term("entrance")).toBeUndefined();
+    expect(term("玄关")).toBeUndefined();
+    // Longest first, as interpret() takes them.
+    const lengths = terms.map((t) => t.compact.length);
+    expect(lengths).toEqual([...lengths].sort((a, b) => b - a));
+  });
+});
