@@ -1,5 +1,5 @@
 import type { Exposure, HassEntities, HassEntity, Registries } from "./types.js";
-import { familiesOf, type PlaceFamily } from "./place-words.js";
+import { placeTerms } from "./place-words.js";
 import { grams, normalize } from "./text.js";
 
 export interface EntityInfo {
@@ -181,7 +181,6 @@ export class EntityDirectory {
     const floors = new Map(registries.floors.map((f) => [f.floor_id, f]));
     const terms = new Map<string, Set<string>>();
     const floorTerms = new Set<string>();
-    const families = new Map<PlaceFamily, string[]>();
     const addTerm = (text: string, areaId: string, floor = false) => {
       const compact = normalize(text).compact;
       if (!compact) return;
@@ -200,15 +199,13 @@ export class EntityDirectory {
       });
       for (const name of [area.name, ...(area.aliases ?? [])]) addTerm(name, area.area_id);
       if (floor) for (const name of [floor.name, ...(floor.aliases ?? [])]) addTerm(name, area.area_id, true);
-      for (const family of familiesOf([area.name, ...(area.aliases ?? [])]))
-        families.set(family, [...(families.get(family) ?? []), area.area_id]);
     }
     // The words for a kind of place this home has, where they are not some area's or floor's own name.
-    for (const [family, areaIds] of families)
-      for (const word of family.said) {
-        const compact = normalize(word).compact;
-        if (!terms.has(compact)) this.areaTerms.push({ compact, areaIds, family: true });
-      }
+    const places = placeTerms(
+      registries.areas.map((a) => ({ id: a.area_id, names: [a.name, ...(a.aliases ?? [])] })),
+    );
+    for (const [compact, areaIds] of places)
+      if (!terms.has(compact)) this.areaTerms.push({ compact, areaIds, family: true });
     for (const [compact, ids] of terms)
       this.areaTerms.push({
         compact,

@@ -1,10 +1,11 @@
-import { findWord, normalize } from "./text.js";
+import { findWord, normalize, type NormalizedText } from "./text.js";
 
 /**
  * Everyday words for a kind of place ("outside", "the garden", "the front door", 院子, 玄关) and the words
  * in area names that make an area that kind of place. Said where no area is named, such a word means the
  * areas of this home whose name or alias holds one of `areaWords` (or a `said` word: an area called
- * "Outside"). Floors ("upstairs", 二楼) are not here: HA's floors name them (directory.ts).
+ * "Outside"); an area word said alone means the areas that hold it. Floors ("upstairs", 二楼) are not
+ * here: HA's floors name them (directory.ts).
  *
  * Only words with a public source go in: home-assistant/intents (sentence lists, slot lists, test
  * fixtures) and HA's own zh-Hans translations; the area names of the homes in
@@ -24,10 +25,12 @@ const words = (text: string): string[] => text.split("|");
 /*
  * Gardens and yards. home-assistant-datasets: areas Garden, Front Garden, Coastal Garden, Courtyard garden,
  * Backyard, Front Yard, Courtyard, Shared Courtyard; the sprinklers are in Backyard (family-farmhouse-us,
- * home3-us) and Garden (maison-de-campagne-fr). cyrene-zh beijing-house-cn: area 花园 with alias 院子, said
- * "院子浇水", "院子的灯打开". intents sentences/zh-cn/_common.yaml: cover_classes gate "院子门" (the yard's gate).
+ * home3-us, beach-bungalow-us, where they are "Water the lawn") and Garden (maison-de-campagne-fr).
+ * cyrene-zh beijing-house-cn: area 花园 with alias 院子, said "院子浇水", "院子的灯打开". intents
+ * sentences/zh-cn/_common.yaml: cover_classes gate "院子门" (the yard's gate). HA's zh-Hans translations:
+ * "My lawn" is 我的草坪 (husqvarna_automower).
  */
-const YARD = words("garden|yard|backyard|courtyard|花园|院子");
+const YARD = words("garden|yard|backyard|courtyard|lawn|花园|院子|草坪");
 
 export const PLACE_FAMILIES: PlaceFamily[] = [
   { label: "garden", said: YARD, areaWords: YARD },
@@ -63,10 +66,37 @@ export const PLACE_FAMILIES: PlaceFamily[] = [
 /** The families whose words appear in an area's names (its name and aliases). */
 export function familiesOf(areaNames: string[]): PlaceFamily[] {
   const names = areaNames.map(normalize);
-  return PLACE_FAMILIES.filter((family) =>
-    [...family.said, ...family.areaWords].some((word) => {
-      const compact = normalize(word).compact;
-      return names.some((name) => findWord(name, compact) >= 0);
-    }),
-  );
+  return PLACE_FAMILIES.filter((family) => heldWords(family, names).length > 0);
+}
+
+const SAID = new Set(PLACE_FAMILIES.flatMap((f) => f.said.map((w) => normalize(w).compact)));
+
+/**
+ * The place words that mean some of these areas (compact form → area ids): each family's words, for the
+ * areas of that family; and each area word alone ("the porch", "the terrace"), for the areas whose names
+ * hold it ("Wrap-around Porch", "Infinity Pool Terrace").
+ */
+export function placeTerms(areas: { id: string; names: string[] }[]): Map<string, string[]> {
+  const terms = new Map<string, string[]>();
+  const add = (compact: string, id: string) => {
+    const ids = terms.get(compact) ?? [];
+    if (!ids.includes(id)) terms.set(compact, [...ids, id]);
+  };
+  for (const area of areas) {
+    const names = area.names.map(normalize);
+    for (const family of PLACE_FAMILIES) {
+      const held = heldWords(family, names);
+      if (!held.length) continue;
+      for (const word of family.said) add(normalize(word).compact, area.id);
+      for (const word of held) if (!SAID.has(word)) add(word, area.id);
+    }
+  }
+  return terms;
+}
+
+/** The family's words (compact) that the names hold. */
+function heldWords(family: PlaceFamily, names: NormalizedText[]): string[] {
+  return [...family.said, ...family.areaWords]
+    .map((word) => normalize(word).compact)
+    .filter((word) => names.some((name) => findWord(name, word) >= 0));
 }

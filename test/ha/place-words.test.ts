@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { familiesOf, PLACE_FAMILIES } from "../../src/ha/place-words.js";
+import { familiesOf, PLACE_FAMILIES, placeTerms } from "../../src/ha/place-words.js";
 import { normalize } from "../../src/ha/text.js";
 import { buildHome } from "./support/home-builder.js";
 
@@ -16,9 +16,10 @@ describe("words for kinds of place", () => {
       "Shared Courtyard",
     ])
       expect(labels(name), name).toEqual(["garden", "outside"]);
-    for (const name of ["花园", "院子", "前院子"]) expect(labels(name), name).toEqual(["garden", "outside"]);
+    for (const name of ["花园", "院子", "前院子", "Lawn", "草坪"])
+      expect(labels(name), name).toEqual(["garden", "outside"]);
     // An alias counts as much as the name.
-    expect(labels("Lawn", "院子")).toEqual(["garden", "outside"]);
+    expect(labels("The Green", "院子")).toEqual(["garden", "outside"]);
   });
 
   it("puts terraces, patios, porches, decks and balconies outside, in both languages", () => {
@@ -67,6 +68,27 @@ describe("words for kinds of place", () => {
     expect(labels("Deckchair Storage")).toEqual([]);
   });
 
+  it("makes an area word said alone mean the areas that hold it", () => {
+    const terms = placeTerms([
+      { id: "roof", names: ["Rooftop Terrace"] },
+      { id: "pool", names: ["Infinity Pool Terrace"] },
+      { id: "porch", names: ["Front Porch"] },
+      { id: "balcony", names: ["主卧阳台"] },
+      { id: "hall", names: ["Shared Hallway"] },
+      { id: "kitchen", names: ["Kitchen", "厨房"] },
+    ]);
+    expect(terms.get("terrace")).toEqual(["roof", "pool"]);
+    expect(terms.get("porch")).toEqual(["porch"]);
+    expect(terms.get("阳台")).toEqual(["balcony"]);
+    expect(terms.get("hallway")).toEqual(["hall"]);
+    expect(terms.get("outside")).toEqual(["roof", "pool", "porch", "balcony"]);
+    expect(terms.get("外面")).toEqual(["roof", "pool", "porch", "balcony"]);
+    expect(terms.get("frontdoor")).toEqual(["hall"]);
+    expect(terms.get("玄关")).toEqual(["hall"]);
+    expect(terms.get("garden")).toBeUndefined();
+    expect([...terms.values()].flat()).not.toContain("kitchen");
+  });
+
   it("says each word for one family only", () => {
     const said = PLACE_FAMILIES.flatMap((f) => f.said.map((w) => normalize(w).compact));
     expect(new Set(said).size).toBe(said.length);
@@ -87,6 +109,8 @@ describe("words for kinds of place", () => {
     expect(term("yard")).toEqual({ compact: "yard", areaIds: ["garden"], family: true });
     expect(term("outside")).toEqual({ compact: "outside", areaIds: ["garden", "terrace"], family: true });
     expect(term("entrance")).toBeUndefined();
+    // Terrace is its own name; 露台 has no public source, so it is no word of a family.
+    expect(term("terrace")).toEqual({ compact: "terrace", areaIds: ["terrace"] });
     expect(term("玄关")).toBeUndefined();
     // Longest first, as interpret() takes them.
     const lengths = terms.map((t) => t.compact.length);

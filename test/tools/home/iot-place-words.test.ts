@@ -96,6 +96,7 @@ describe("words for kinds of place in control targets", () => {
   it("reads 'the garden' and 院子 as the yards and gardens", () => {
     expect(targets("valve.open_valve", "water the garden")).toEqual(["valve.sprinklers"]);
     expect(targets("light.turn_on", "the yard lights")).toEqual(["light.floodlight"]);
+    expect(targets("valve.open_valve", "water the lawn")).toEqual(["valve.sprinklers"]);
     expect(zhTargets("light.turn_on", "打开院子里的灯")).toEqual(["light.garden_lamp", "light.garden_path"]);
     expect(zhTargets("valve.open_valve", "院子浇水")).toEqual(["valve.garden"]);
   });
@@ -105,6 +106,31 @@ describe("words for kinds of place in control targets", () => {
     expect(refusal("light.turn_on", "the entrance light")).toMatch(/No light matches/);
     expect(zhTargets("lock.lock", "把前门锁上")).toEqual(["lock.hall"]);
     expect(zhTargets("light.turn_on", "玄关的灯")).toEqual(["light.hall"]);
+  });
+
+  it("reads an area word said alone as the areas whose names hold it", () => {
+    const home = buildHome(
+      [
+        { id: "roof", name: "Rooftop Terrace" },
+        { id: "porch", name: "Wrap-around Porch" },
+        { id: "bedroom", name: "主卧" },
+        { id: "bedroom_balcony", name: "主卧阳台" },
+      ],
+      [
+        { id: "light.outdoor", name: "Outdoor Light", area: "roof", state: "off" },
+        { id: "light.porch", name: "Porch Light", area: "porch", state: "off" },
+        { id: "climate.roof_heater", name: "Patio Heater", area: "roof", state: "off" },
+        { id: "light.bedroom", name: "吸顶灯", area: "bedroom", state: "off" },
+        { id: "light.balcony", name: "晾衣架灯", area: "bedroom_balcony", state: "off" },
+      ],
+    );
+    const { targets: t } = targetHelpers(home.directory(), home.states);
+    expect(t("light.turn_on", "the light on the terrace")).toEqual(["light.outdoor"]);
+    expect(t("climate.turn_on", "the heater on the terrace")).toEqual(["climate.roof_heater"]);
+    expect(t("light.turn_off", "light off on the porch")).toEqual(["light.porch"]);
+    expect(t("light.turn_on", "打开阳台的灯")).toEqual(["light.balcony"]);
+    // A named room still wins over the word inside another room's name.
+    expect(t("light.turn_on", "打开主卧的灯")).toEqual(["light.bedroom"]);
   });
 
   it("lets a device's own name win over the place word in it", () => {
