@@ -1,6 +1,6 @@
 import type { Exposure, HassEntities, HassEntity, Registries } from "./types.js";
 import { placeTerms } from "./place-words.js";
-import { grams, normalize } from "./text.js";
+import { findWord, grams, normalize } from "./text.js";
 
 export interface EntityInfo {
   entityId: string;
@@ -55,6 +55,8 @@ export interface AreaTerm {
   floor?: boolean;
   /** A word for a kind of place ("outside": the areas of that kind, place-words.ts), weaker than a name. */
   family?: boolean;
+  /** The domains of devices outside `areaIds` named with this place word ("Outside Temperature"). */
+  namedElsewhere?: string[];
 }
 
 /**
@@ -115,6 +117,7 @@ export class EntityDirectory {
       ];
       this.indexNames(index, names);
     }
+    this.markNamedElsewhere();
   }
 
   private scratchSpace: { counts: Uint16Array; touched: Int32Array } | undefined;
@@ -213,6 +216,22 @@ export class EntityDirectory {
         ...(floorTerms.has(compact) ? { floor: true } : {}),
       });
     this.areaTerms.sort((a, b) => b.compact.length - a.compact.length);
+  }
+
+  /** A place word in the name of a device outside its areas is that device's word (resolve.ts). */
+  private markNamedElsewhere(): void {
+    const places = this.areaTerms.filter((t) => t.family);
+    if (!places.length) return;
+    for (const entity of this.entities) {
+      if (!entity.exposed) continue;
+      const name = normalize(entity.name);
+      for (const term of places) {
+        const inside = entity.areaId !== undefined && term.areaIds.includes(entity.areaId);
+        if (inside || findWord(name, term.compact) < 0) continue;
+        term.namedElsewhere ??= [];
+        if (!term.namedElsewhere.includes(entity.domain)) term.namedElsewhere.push(entity.domain);
+      }
+    }
   }
 
   private indexNames(entity: number, names: [string | undefined | null, number][]): void {

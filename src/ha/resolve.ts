@@ -1,4 +1,4 @@
-import type { AreaInfo, EntityDirectory, EntityInfo } from "./directory.js";
+import type { AreaInfo, AreaTerm, EntityDirectory, EntityInfo } from "./directory.js";
 import { EXACT, MIN_SCORE, scoreNames } from "./name-scores.js";
 import { findWord, isCjk, normalize, similarityOf, type NormalizedText } from "./text.js";
 import { FILLERS, KIND_WORDS, kindFit, type Kind } from "./vocabulary.js";
@@ -199,12 +199,16 @@ export function interpret(query: NormalizedText, dir: EntityDirectory, domains?:
   const areaIds = new Set(named.size ? (narrowed.length ? narrowed : named) : onFloors);
   const kinds = new Set<Kind>();
   for (const { word, kind } of KIND_WORDS) if (fitsDomains(kind, domains) && take(word)) kinds.add(kind);
-  // A word for a kind of place ("outside", 院子) counts where no area or floor is named; it may hold a
-  // kind word ("the front door" is a door at the entrance).
+  // A word for a kind of place ("outside", 院子) counts where no area or floor is named and no device
+  // elsewhere is named with it ("the outside temperature" is the sensor of that name); it may hold a kind
+  // word ("the front door" is a door at the entrance).
   if (!areaIds.size) {
     const places = new Uint8Array(query.compact.length);
+    const free = (term: AreaTerm) =>
+      !term.namedElsewhere?.some((d) => !domains?.length || domains.includes(d));
     for (const term of dir.areaTerms)
-      if (term.family && take(term.compact, places, true)) term.areaIds.forEach((id) => areaIds.add(id));
+      if (term.family && free(term) && take(term.compact, places, true))
+        term.areaIds.forEach((id) => areaIds.add(id));
   }
 
   let residual = "";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { familiesOf, PLACE_FAMILIES, placeTerms } from "../../src/ha/place-words.js";
+import { resolve } from "../../src/ha/resolve.js";
 import { normalize } from "../../src/ha/text.js";
 import { buildHome } from "./support/home-builder.js";
 
@@ -115,5 +116,46 @@ describe("words for kinds of place", () => {
     // Longest first, as interpret() takes them.
     const lengths = terms.map((t) => t.compact.length);
     expect(lengths).toEqual([...lengths].sort((a, b) => b - a));
+  });
+
+  it("leaves a place word to the device named with it elsewhere (HA's 'Outside Temperature')", () => {
+    const home = buildHome(
+      [
+        { id: "terrace", name: "Terrace" },
+        { id: "living", name: "Living Room" },
+      ],
+      [
+        {
+          id: "sensor.outside_temperature",
+          name: "Outside Temperature",
+          deviceClass: "temperature",
+          state: "9",
+        },
+        { id: "sensor.室外温度", name: "室外温度", area: "living", deviceClass: "temperature", state: "9" },
+        {
+          id: "sensor.terrace_temperature",
+          name: "Terrace Temperature",
+          area: "terrace",
+          deviceClass: "temperature",
+          state: "14",
+        },
+        {
+          id: "media_player.terrace",
+          name: "Terrace Speaker",
+          area: "terrace",
+          deviceClass: "speaker",
+          state: "idle",
+        },
+      ],
+    );
+    const dir = home.directory();
+    for (const words of ["what is the outside temperature", "the temperature outside", "室外温度"]) {
+      const top = resolve(dir, words).candidates[0]?.entity.entityId;
+      expect(top, words).toMatch(/outside_temperature|室外温度/);
+    }
+    // In another domain the word is still the place.
+    expect(resolve(dir, "the speaker outside", { domains: ["media_player"] }).reading.areaIds).toEqual([
+      "terrace",
+    ]);
   });
 });
