@@ -222,7 +222,11 @@ export class EntityDirectory {
   private markNamedElsewhere(): void {
     const places = this.areaTerms.filter((t) => t.family);
     if (!places.length) return;
-    for (const entity of this.entities) {
+    const holding = new Set<number>();
+    for (const name of this.names)
+      if (places.some((t) => name.compact.includes(t.compact))) holding.add(name.entity);
+    for (const index of holding) {
+      const entity = this.entities[index]!;
       if (!entity.exposed) continue;
       const name = normalize(entity.name);
       for (const term of places) {

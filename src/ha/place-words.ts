@@ -63,13 +63,16 @@ export const PLACE_FAMILIES: PlaceFamily[] = [
   },
 ];
 
+const compact = (word: string) => normalize(word).compact;
+const SAID = new Set(PLACE_FAMILIES.flatMap((f) => f.said.map(compact)));
+/** Each family's words (said and area words), compact, once. */
+const WORDS = new Map(PLACE_FAMILIES.map((f) => [f, [...new Set([...f.said, ...f.areaWords].map(compact))]]));
+
 /** The families whose words appear in an area's names (its name and aliases). */
 export function familiesOf(areaNames: string[]): PlaceFamily[] {
   const names = areaNames.map(normalize);
   return PLACE_FAMILIES.filter((family) => heldWords(family, names).length > 0);
 }
-
-const SAID = new Set(PLACE_FAMILIES.flatMap((f) => f.said.map((w) => normalize(w).compact)));
 
 /**
  * The place words that mean some of these areas (compact form → area ids): each family's words, for the
@@ -78,16 +81,16 @@ const SAID = new Set(PLACE_FAMILIES.flatMap((f) => f.said.map((w) => normalize(w
  */
 export function placeTerms(areas: { id: string; names: string[] }[]): Map<string, string[]> {
   const terms = new Map<string, string[]>();
-  const add = (compact: string, id: string) => {
-    const ids = terms.get(compact) ?? [];
-    if (!ids.includes(id)) terms.set(compact, [...ids, id]);
+  const add = (word: string, id: string) => {
+    const ids = terms.get(word) ?? [];
+    if (!ids.includes(id)) terms.set(word, [...ids, id]);
   };
   for (const area of areas) {
     const names = area.names.map(normalize);
     for (const family of PLACE_FAMILIES) {
       const held = heldWords(family, names);
       if (!held.length) continue;
-      for (const word of family.said) add(normalize(word).compact, area.id);
+      for (const word of family.said) add(compact(word), area.id);
       for (const word of held) if (!SAID.has(word)) add(word, area.id);
     }
   }
@@ -96,7 +99,5 @@ export function placeTerms(areas: { id: string; names: string[] }[]): Map<string
 
 /** The family's words (compact) that the names hold. */
 function heldWords(family: PlaceFamily, names: NormalizedText[]): string[] {
-  return [...family.said, ...family.areaWords]
-    .map((word) => normalize(word).compact)
-    .filter((word) => names.some((name) => findWord(name, word) >= 0));
+  return WORDS.get(family)!.filter((word) => names.some((name) => findWord(name, word) >= 0));
 }
