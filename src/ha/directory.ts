@@ -1,5 +1,6 @@
 import type { Exposure, HassEntities, HassEntity, Registries } from "./types.js";
-import { grams, normalize } from "./text.js";
+import { placeTerms } from "./place-words.js";
+import { findWord, grams, normalize } from "./text.js";
 
 export interface EntityInfo {
   entityId: string;
@@ -52,6 +53,10 @@ export interface AreaTerm {
   areaIds: string[];
   /** The name of a floor (its areas), not of an area. */
   floor?: boolean;
+  /** A word for a kind of place ("outside": the areas of that kind, place-words.ts), weaker than a name. */
+  family?: boolean;
+  /** The domains of devices outside `areaIds` named with this place word ("Outside Temperature"). */
+  namedElsewhere?: string[];
 }
 
 /**
@@ -66,7 +71,7 @@ export class EntityDirectory {
   readonly devices = new Map<string, DeviceInfo>();
   readonly names: IndexedName[] = [];
   readonly postings = new Map<string, number[]>();
-  /** Area names, aliases and floor names, longest first. */
+  /** Area names, aliases, floor names and words for the kinds of place among them, longest first. */
   readonly areaTerms: AreaTerm[] = [];
   /** Every word (normalised token) of every name, area, alias and floor: what this home can be told by. */
   readonly words = new Set<string>();
@@ -114,6 +119,7 @@ export class EntityDirectory {
       ];
       this.indexNames(index, names);
     }
+    this.markNamedElsewhere();
   }
 
   private scratchSpace: { counts: Uint16Array; touched: Int32Array } | undefined;
@@ -200,6 +206,12 @@ export class EntityDirectory {
       for (const name of [area.name, ...(area.aliases ?? [])]) addTerm(name, area.area_id);
       if (floor) for (const name of [floor.name, ...(floor.aliases ?? [])]) addTerm(name, area.area_id, true);
     }
+    // The words for a kind of place this home has, where they are not some area's or floor's own name.
+    const places = placeTerms(
+      registries.areas.map((a) => ({ id: a.area_id, names: [a.name, ...(a.aliases ?? [])] })),
+    );
+    for (const [compact, areaIds] of places)
+      if (!terms.has(compact)) this.areaTerms.push({ compact, areaIds, family: true });
     for (const [compact, ids] of terms)
       this.areaTerms.push({
         compact,
@@ -207,6 +219,26 @@ export class EntityDirectory {
         ...(floorTerms.has(compact) ? { floor: true } : {}),
       });
     this.areaTerms.sort((a, b) => b.compact.length - a.compact.length);
+  }
+
+  /** A place word in the name of a device outside its areas is that device's word (resolve.ts). */
+  private markNamedElsewhere(): void {
+    const places = this.areaTerms.filter((t) => t.family);
+    if (!places.length) return;
+    const holding = new Set<number>();
+    for (const name of this.names)
+      if (places.some((t) => name.compact.includes(t.compact))) holding.add(name.entity);
+    for (const index of holding) {
+      const entity = this.entities[index]!;
+      if (!entity.exposed) continue;
+      const name = normalize(entity.name);
+      for (const term of places) {
+        const inside = entity.areaId !== undefined && term.areaIds.includes(entity.areaId);
+        if (inside || findWord(name, term.compact) < 0) continue;
+        term.namedElsewhere ??= [];
+        if (!term.namedElsewhere.includes(entity.domain)) term.namedElsewhere.push(entity.domain);
+      }
+    }
   }
 
   private indexNames(entity: number, names: [string | undefined | null, number][]): void {

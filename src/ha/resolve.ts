@@ -1,4 +1,4 @@
-import type { AreaInfo, EntityDirectory, EntityInfo } from "./directory.js";
+import type { AreaInfo, AreaTerm, EntityDirectory, EntityInfo } from "./directory.js";
 import { EXACT, MIN_SCORE, scoreNames } from "./name-scores.js";
 import { findWord, isCjk, normalize, similarityOf, type NormalizedText } from "./text.js";
 import { FILLERS, KIND_WORDS, kindFit, type Kind } from "./vocabulary.js";
@@ -173,12 +173,17 @@ function bestAreaTerm(dir: EntityDirectory, text: string): string[] {
  */
 export function interpret(query: NormalizedText, dir: EntityDirectory, domains?: string[]): Reading {
   const taken = new Uint8Array(query.compact.length);
-  const take = (word: string): boolean => {
+  /** Takes `word` where `free` (all that is taken, by default) is still free; a place with its 里. */
+  const take = (word: string, free = taken, place = false): boolean => {
     for (let from = 0; ;) {
       const at = findWord(query, word, from);
       if (at < 0) return false;
-      if (!taken.subarray(at, at + word.length).some(Boolean)) {
-        taken.fill(1, at, at + word.length);
+      if (!free.subarray(at, at + word.length).some(Boolean)) {
+        // "院子里的灯", "客厅里面的灯": 里 after a place says "in" it.
+        const inIt = place ? (/^里面?/.exec(query.compact.slice(at + word.length))?.[0] ?? "") : "";
+        const end = at + word.length + inIt.length;
+        taken.fill(1, at, end);
+        free.fill(1, at, end);
         return true;
       }
       from = at + 1;
@@ -188,11 +193,23 @@ export function interpret(query: NormalizedText, dir: EntityDirectory, domains?:
   const named = new Set<string>();
   const onFloors = new Set<string>();
   for (const term of dir.areaTerms)
-    if (take(term.compact)) term.areaIds.forEach((id) => (term.floor ? onFloors : named).add(id));
+    if (!term.family && take(term.compact, taken, true))
+      term.areaIds.forEach((id) => (term.floor ? onFloors : named).add(id));
   const narrowed = [...named].filter((id) => onFloors.has(id));
   const areaIds = new Set(named.size ? (narrowed.length ? narrowed : named) : onFloors);
   const kinds = new Set<Kind>();
   for (const { word, kind } of KIND_WORDS) if (fitsDomains(kind, domains) && take(word)) kinds.add(kind);
+  // A word for a kind of place ("outside", 院子) counts where no area or floor is named and no device
+  // elsewhere is named with it ("the outside temperature" is the sensor of that name); it may hold a kind
+  // word ("the front door" is a door at the entrance).
+  if (!areaIds.size) {
+    const places = new Uint8Array(query.compact.length);
+    const free = (term: AreaTerm) =>
+      !term.namedElsewhere?.some((d) => !domains?.length || domains.includes(d));
+    for (const term of dir.areaTerms)
+      if (term.family && free(term) && take(term.compact, places, true))
+        term.areaIds.forEach((id) => areaIds.add(id));
+  }
 
   let residual = "";
   let offset = 0;
