@@ -1,6 +1,9 @@
 import type { Exposure, HassEntities, HassEntity, Registries } from "./types.js";
-import { placeTerms } from "./place-words.js";
-import { findWord, grams, normalize } from "./text.js";
+import { isExposed } from "./exposure.js";
+
+export type { AreaInfo, AreaTerm } from "./area-terms.js";
+import { areasOf, areaTermsOf, markNamedElsewhere, type AreaInfo, type AreaTerm } from "./area-terms.js";
+import { grams, normalize } from "./text.js";
 
 export interface EntityInfo {
   entityId: string;
@@ -22,13 +25,6 @@ export interface DeviceInfo {
   areaId?: string;
 }
 
-export interface AreaInfo {
-  id: string;
-  name: string;
-  aliases: string[];
-  floorName?: string;
-}
-
 /** One name of one entity, as indexed. */
 export interface IndexedName {
   entity: number;
@@ -48,17 +44,6 @@ export interface IndexedName {
 /** The weight that marks a former name (see IndexedName.former). */
 const FORMER = -1;
 
-export interface AreaTerm {
-  compact: string;
-  areaIds: string[];
-  /** The name of a floor (its areas), not of an area. */
-  floor?: boolean;
-  /** A word for a kind of place ("outside": the areas of that kind, place-words.ts), weaker than a name. */
-  family?: boolean;
-  /** The domains of devices outside `areaIds` named with this place word ("Outside Temperature"). */
-  namedElsewhere?: string[];
-}
-
 /**
  * An immutable, indexed picture of which entities exist and what they are called, built from the
  * registries and the state machine. Rebuilt only when names, areas or exposure change; states are
@@ -77,7 +62,8 @@ export class EntityDirectory {
   readonly words = new Set<string>();
 
   constructor(registries: Registries, states: HassEntities, exposure: Exposure) {
-    this.indexAreas(registries);
+    for (const area of areasOf(registries)) this.areas.set(area.id, area);
+    this.areaTerms.push(...areaTermsOf(registries, this.words));
     const devices = new Map(registries.devices.map((d) => [d.id, d]));
     for (const d of registries.devices)
       this.devices.set(d.id, {
@@ -119,7 +105,7 @@ export class EntityDirectory {
       ];
       this.indexNames(index, names);
     }
-    this.markNamedElsewhere();
+    markNamedElsewhere(this.areaTerms, this.names, this.entities);
   }
 
   private scratchSpace: { counts: Uint16Array; touched: Int32Array } | undefined;
@@ -182,65 +168,6 @@ export class EntityDirectory {
     return entity.areaId ? this.areas.get(entity.areaId)?.name : undefined;
   }
 
-  private indexAreas(registries: Registries): void {
-    const floors = new Map(registries.floors.map((f) => [f.floor_id, f]));
-    const terms = new Map<string, Set<string>>();
-    const floorTerms = new Set<string>();
-    const addTerm = (text: string, areaId: string, floor = false) => {
-      const { compact, tokens } = normalize(text);
-      if (!compact) return;
-      for (const token of tokens) this.words.add(token);
-      const ids = terms.get(compact) ?? new Set<string>();
-      ids.add(areaId);
-      terms.set(compact, ids);
-      if (floor) floorTerms.add(compact);
-    };
-    for (const area of registries.areas) {
-      const floor = area.floor_id ? floors.get(area.floor_id) : undefined;
-      this.areas.set(area.area_id, {
-        id: area.area_id,
-        name: area.name,
-        aliases: area.aliases ?? [],
-        floorName: floor?.name,
-      });
-      for (const name of [area.name, ...(area.aliases ?? [])]) addTerm(name, area.area_id);
-      if (floor) for (const name of [floor.name, ...(floor.aliases ?? [])]) addTerm(name, area.area_id, true);
-    }
-    // The words for a kind of place this home has, where they are not some area's or floor's own name.
-    const places = placeTerms(
-      registries.areas.map((a) => ({ id: a.area_id, names: [a.name, ...(a.aliases ?? [])] })),
-    );
-    for (const [compact, areaIds] of places)
-      if (!terms.has(compact)) this.areaTerms.push({ compact, areaIds, family: true });
-    for (const [compact, ids] of terms)
-      this.areaTerms.push({
-        compact,
-        areaIds: [...ids],
-        ...(floorTerms.has(compact) ? { floor: true } : {}),
-      });
-    this.areaTerms.sort((a, b) => b.compact.length - a.compact.length);
-  }
-
-  /** A place word in the name of a device outside its areas is that device's word (resolve.ts). */
-  private markNamedElsewhere(): void {
-    const places = this.areaTerms.filter((t) => t.family);
-    if (!places.length) return;
-    const holding = new Set<number>();
-    for (const name of this.names)
-      if (places.some((t) => name.compact.includes(t.compact))) holding.add(name.entity);
-    for (const index of holding) {
-      const entity = this.entities[index]!;
-      if (!entity.exposed) continue;
-      const name = normalize(entity.name);
-      for (const term of places) {
-        const inside = entity.areaId !== undefined && term.areaIds.includes(entity.areaId);
-        if (inside || findWord(name, term.compact) < 0) continue;
-        term.namedElsewhere ??= [];
-        if (!term.namedElsewhere.includes(entity.domain)) term.namedElsewhere.push(entity.domain);
-      }
-    }
-  }
-
   private indexNames(entity: number, names: [string | undefined | null, number][]): void {
     // By literal form: "客厅的灯" and "客厅灯" share grams but only one of them is said exactly.
     const seen = new Map<string, { compact: string; weight: number }>();
@@ -299,32 +226,4 @@ function deviceClassOf(state: HassEntity, registryClass: string | undefined): st
   const unit = str(state.attributes.unit_of_measurement);
   if (state.entity_id.startsWith("sensor.") && unit && /^°[CF]$/.test(unit)) return "temperature";
   return undefined;
-}
-
-// HA's defaults for what Assist sees (homeassistant/exposed_entities.py), for when the list can't be read.
-const DEFAULT_DOMAINS = new Set(
-  "climate cover fan humidifier light media_player scene switch todo vacuum water_heater".split(" "),
-);
-const DEFAULT_BINARY_SENSOR_CLASSES = new Set(
-  "door garage_door lock motion opening presence window".split(" "),
-);
-const DEFAULT_SENSOR_CLASSES = new Set(
-  "aqi carbon_monoxide carbon_dioxide humidity pm10 pm25 temperature volatile_organic_compounds".split(" "),
-);
-
-function isExposed(
-  info: EntityInfo,
-  exposure: Exposure,
-  options: Record<string, unknown> | undefined,
-): boolean {
-  if (exposure.kind === "all") return true;
-  if (exposure.kind === "list") return exposure.exposed.has(info.entityId);
-  const setting = (options?.conversation as { should_expose?: unknown } | undefined)?.should_expose;
-  if (typeof setting === "boolean") return setting;
-  if (info.secondary) return false;
-  if (DEFAULT_DOMAINS.has(info.domain)) return true;
-  const cls = info.deviceClass ?? "";
-  if (info.domain === "binary_sensor") return DEFAULT_BINARY_SENSOR_CLASSES.has(cls);
-  if (info.domain === "sensor") return DEFAULT_SENSOR_CLASSES.has(cls);
-  return false;
 }
