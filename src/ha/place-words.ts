@@ -4,8 +4,9 @@ import { findWord, normalize, type NormalizedText } from "./text.js";
  * Everyday words for a kind of place ("outside", "the garden", "the front door", 院子, 玄关) and the words
  * in area names that make an area that kind of place. Said where no area is named, such a word means the
  * areas of this home whose name or alias holds one of `areaWords` (or a `said` word: an area called
- * "Outside"); an area word said alone means the areas that hold it. Floors ("upstairs", 二楼) are not
- * here: HA's floors name them (directory.ts).
+ * "Outside"). An area word said alone ("the porch" for the Wrap-around Porch) is a part of a room's name,
+ * read as any other part is (reread.ts). Floors ("upstairs", 二楼) are not here: HA's floors name them
+ * (area-terms.ts).
  *
  * Only words with a public source go in: home-assistant/intents (sentence lists, slot lists, test
  * fixtures) and HA's own zh-Hans translations; the area names of the homes in
@@ -64,7 +65,6 @@ export const PLACE_FAMILIES: PlaceFamily[] = [
 ];
 
 const compact = (word: string) => normalize(word).compact;
-const SAID = new Set(PLACE_FAMILIES.flatMap((f) => f.said.map(compact)));
 /** Each family's words (said and area words), compact, once. */
 const WORDS = new Map(PLACE_FAMILIES.map((f) => [f, [...new Set([...f.said, ...f.areaWords].map(compact))]]));
 
@@ -74,11 +74,7 @@ export function familiesOf(areaNames: string[]): PlaceFamily[] {
   return PLACE_FAMILIES.filter((family) => heldWords(family, names).length > 0);
 }
 
-/**
- * The place words that mean some of these areas (compact form → area ids): each family's words, for the
- * areas of that family; and each area word alone ("the porch", "the terrace"), for the areas whose names
- * hold it ("Wrap-around Porch", "Infinity Pool Terrace").
- */
+/** The place words that mean some of these areas (compact form → area ids): each family's words, for the areas of that family. */
 export function placeTerms(areas: { id: string; names: string[] }[]): Map<string, string[]> {
   const terms = new Map<string, string[]>();
   const add = (word: string, id: string) => {
@@ -91,7 +87,6 @@ export function placeTerms(areas: { id: string; names: string[] }[]): Map<string
       const held = heldWords(family, names);
       if (!held.length) continue;
       for (const word of family.said) add(compact(word), area.id);
-      for (const word of held) if (!SAID.has(word)) add(word, area.id);
     }
   }
   return terms;
