@@ -323,7 +323,14 @@ function wholeRoom<T extends Pick<EvalCase, "service" | "expect" | "prime">>(
   const rest = names.reduce((text, name) => text.split(name).join(" "), said);
   if (rest.replace(ROOM_ONLY_REST, "").trim()) return c;
   const want = c.expect[target!]!;
-  return { ...c, expect: Object.fromEntries(peers.map((e) => [e.id, want])) };
+  // HA's light.turn_on turns an on/off-only light on and has no brightness to set on it.
+  const onOnly = (e: EvalEntity) =>
+    want.attribute?.name === "brightness" &&
+    [e.attributes.supported_color_modes].flat().every((mode) => mode === "onoff");
+  return {
+    ...c,
+    expect: Object.fromEntries(peers.map((e) => [e.id, onOnly(e) ? { state: "on" } : want])),
+  };
 }
 
 /**
