@@ -1,4 +1,5 @@
 import type { ChildProcess } from "node:child_process";
+import { withTimeout } from "../time/timeout.js";
 import { spawnChild, type ChildProgram } from "./program.js";
 
 export interface ChildWorkerOptions {
@@ -61,9 +62,8 @@ export class ChildWorker<Request, Reply> {
     });
     this.tail = tail;
     // A caller that gives up while its task waits its turn gets its answer at once (the task is skipped).
-    const abort = whenAborted(limits.signal);
-    const givenUp = abort.promise.then((): ChildOutcome<Reply> => ({ ok: false, reason: "aborted" }));
-    return Promise.race([run, givenUp]).finally(abort.dispose);
+    const givenUp = (): ChildOutcome<Reply> => ({ ok: false, reason: "aborted" });
+    return withTimeout(run, Infinity, undefined, { signal: limits.signal, onAbort: givenUp });
   }
 
   /** Stops the child (a later task starts a new one). */
@@ -85,38 +85,31 @@ export class ChildWorker<Request, Reply> {
 
   private async runNow(request: Request, { timeoutMs, signal }: TaskLimits): Promise<ChildOutcome<Reply>> {
     if (signal?.aborted) return { ok: false, reason: "aborted" };
-    const abort = whenAborted(signal);
-    const late = startLimit(this.options.startLimitMs);
-    const child = await Promise.race([this.start(), abort.promise, late.promise]).finally(() => {
-      abort.dispose();
-      late.dispose();
-    });
-    if (!child) {
-      const stopped = signal?.aborted || late.passed();
-      if (stopped && this.child) await this.kill(this.child);
-      return { ok: false, reason: signal?.aborted ? "aborted" : late.passed() ? "unstarted" : "crashed" };
+    const late = () => "unstarted" as const;
+    const aborted = () => "aborted" as const;
+    const startLimit = this.options.startLimitMs ?? Infinity;
+    const child = await withTimeout(this.start(), startLimit, late, { signal, onAbort: aborted });
+    if (child === undefined) return { ok: false, reason: signal?.aborted ? "aborted" : "crashed" };
+    if (typeof child === "string") {
+      if (this.child) await this.kill(this.child);
+      return { ok: false, reason: child };
     }
     const id = this.nextId++;
-    return new Promise<ChildOutcome<Reply>>((resolve) => {
-      const settle = (outcome: ChildOutcome<Reply>) => {
-        clearTimeout(timer);
-        signal?.removeEventListener("abort", onAbort);
-        this.running = undefined;
-        child.unref();
-        child.channel?.unref();
-        resolve(outcome);
-      };
-      const stop = (reason: "timeout" | "aborted") => {
-        settle({ ok: false, reason });
-        void this.kill(child);
-      };
-      const timer = setTimeout(() => stop("timeout"), timeoutMs);
-      const onAbort = () => stop("aborted");
-      signal?.addEventListener("abort", onAbort, { once: true });
-      this.running = { id, settle };
+    const answer = new Promise<ChildOutcome<Reply>>((resolve) => {
+      this.running = { id, settle: resolve };
       child.ref();
       child.channel?.ref();
       child.send({ id, request });
+    });
+    const stop = (reason: "timeout" | "aborted") => (): ChildOutcome<Reply> => {
+      void this.kill(child);
+      return { ok: false, reason };
+    };
+    const outcome = withTimeout(answer, timeoutMs, stop("timeout"), { signal, onAbort: stop("aborted") });
+    return outcome.finally(() => {
+      this.running = undefined;
+      child.unref();
+      child.channel?.unref();
     });
   }
 
@@ -165,37 +158,4 @@ export async function killAndWait(child: ChildProcess): Promise<void> {
   const exited = new Promise((resolve) => child.once("exit", resolve));
   child.kill("SIGKILL");
   await exited;
-}
-
-/** Resolves when `ms` have passed (never without a limit); `passed()` says whether it has. */
-function startLimit(ms: number | undefined): {
-  promise: Promise<undefined>;
-  passed(): boolean;
-  dispose(): void;
-} {
-  let passed = false;
-  let timer: NodeJS.Timeout | undefined;
-  const promise = new Promise<undefined>((resolve) => {
-    if (ms === undefined) return;
-    timer = setTimeout(() => {
-      passed = true;
-      resolve(undefined);
-    }, ms);
-  });
-  return { promise, passed: () => passed, dispose: () => clearTimeout(timer) };
-}
-
-/**
- * Resolves when `signal` aborts. `dispose` takes the listener off again: a turn's signal outlives many
- * tasks, and a listener left on it per task would pile up for the whole turn.
- */
-function whenAborted(signal: AbortSignal | undefined): { promise: Promise<undefined>; dispose(): void } {
-  let onAbort = () => {};
-  const promise = new Promise<undefined>((resolve) => {
-    if (!signal) return;
-    if (signal.aborted) return resolve(undefined);
-    onAbort = () => resolve(undefined);
-    signal.addEventListener("abort", onAbort, { once: true });
-  });
-  return { promise, dispose: () => signal?.removeEventListener("abort", onAbort) };
 }

@@ -1,3 +1,4 @@
+import { withTimeout } from "../time/timeout.js";
 import type { HassEntities, HassEntity } from "./types.js";
 
 interface Waiter {
@@ -43,19 +44,16 @@ export class StateCache {
   ): Promise<boolean> {
     if (condition(this.current)) return Promise.resolve(true);
     if (signal?.aborted || timeoutMs <= 0) return Promise.resolve(false);
-    return new Promise((resolve) => {
-      const finish = (met: boolean) => {
-        clearTimeout(timer);
-        signal?.removeEventListener("abort", onAbort);
-        this.waiters.delete(waiter);
-        resolve(met);
-      };
-      const waiter: Waiter = { check: condition, done: finish };
-      const onAbort = () => finish(false);
-      const timer = setTimeout(() => finish(false), timeoutMs);
-      signal?.addEventListener("abort", onAbort, { once: true });
+    let waiter!: Waiter;
+    const met = new Promise<boolean>((resolve) => {
+      waiter = { check: condition, done: resolve };
       this.waiters.add(waiter);
     });
+    const giveUp = () => {
+      this.waiters.delete(waiter);
+      return false;
+    };
+    return withTimeout(met, timeoutMs, giveUp, { signal, onAbort: giveUp });
   }
 
   /** Ends every wait (on close or when the connection is lost). */

@@ -8,7 +8,8 @@ import { FactsNote } from "./facts-note.js";
 import { DEFAULT_LIMITS, KnowledgeBase, type KnowledgeLimits } from "./knowledge-base.js";
 import { MemorySearch } from "./memory-search.js";
 
-export { KnowledgeBase, type IngestInput, type IngestOutcome } from "./knowledge-base.js";
+export { KnowledgeBase, type IngestOutcome } from "./knowledge-base.js";
+export type { IngestInput } from "./ingest-input.js";
 export { MemorySearch, type MemoryHit, type MemoryKind } from "./memory-search.js";
 export { resolveRange, type TimeRange } from "./time-range.js";
 export { MEMORY_TAG, type DocumentInfo, type Passage } from "./types.js";

@@ -4,32 +4,15 @@ import type { Logger } from "../logging/logger.js";
 import type { NetworkGuard } from "../net/guard.js";
 import { chunkText, type Chunk } from "./chunking.js";
 import type { Embedder } from "./embeddings.js";
-import { fetchForKnowledge } from "./fetch-url.js";
-import { readDocument, type ReadDocument } from "./read-document.js";
+import { readInput, type IngestInput } from "./ingest-input.js";
 import { KnowledgeSearch, type SearchRequest, type SearchResult } from "./search.js";
 import { KnowledgeStore, type ListDocumentsOptions } from "./store.js";
-import { cleanSource, cleanTags, cleanTitle, sameTags, shortHash, titleFrom } from "./document-naming.js";
-import { MEMORY_TAG, type DocumentInfo, type Origin } from "./types.js";
+import { cleanTags, cleanTitle, sameTags, titleFrom } from "./document-naming.js";
+import { MEMORY_TAG, type DocumentInfo } from "./types.js";
 import { VectorIndex } from "./vector-index.js";
 import type { Db } from "../store/database.js";
-import { deadlineIn, msLeft } from "../time/deadline.js";
+import { deadlineIn } from "../time/deadline.js";
 import type { HomeTime } from "../time/home-time.js";
-
-/** What to add: text, a URL, or the bytes of a file (from the file tool's folders or an upload). */
-export type IngestInput = IngestMeta &
-  (
-    | { kind: "text"; text: string }
-    | { kind: "url"; url: string }
-    | { kind: "bytes"; data: Buffer; origin: "file" | "upload"; name: string; contentType?: string }
-  );
-
-export interface IngestMeta {
-  title?: string;
-  /** What identifies it (default: the URL, the path, the upload's name, else the title): the same one replaces. */
-  source?: string;
-  tags?: string[];
-  signal?: AbortSignal;
-}
 
 export interface IngestOutcome {
   /** added; replaced (the same source held other text); unchanged (the same source, the same text); duplicate
@@ -104,7 +87,12 @@ export class KnowledgeBase {
       AbortSignal.timeout(this.limits.timeoutMs),
       ...(input.signal ? [input.signal] : []),
     ]);
-    const { read, origin, source } = await this.read(input, deadline, signal);
+    const { read, origin, source } = await readInput(input, {
+      ...this.limits,
+      guard: this.options.guard,
+      deadline,
+      signal,
+    });
     const text = read.text.replace(/\r\n?/g, "\n").trim();
     if (!text) throw new InputError("There is no text to add (the input is empty or has no readable text).");
     const tags = cleanTags(input.tags);
@@ -240,52 +228,6 @@ export class KnowledgeBase {
     }
     return done;
   }
-
-  private async read(
-    input: IngestInput,
-    deadline: number,
-    signal: AbortSignal,
-  ): Promise<{ read: ReadDocument; origin: Origin; source: string }> {
-    const limits = { maxPdfPages: this.limits.maxPdfPages, deadline, signal };
-    switch (input.kind) {
-      case "text": {
-        if (Buffer.byteLength(input.text) > this.limits.maxBytes) throw tooLarge(this.limits.maxBytes);
-        const title = cleanTitle(input.title);
-        const text = input.text;
-        const source = cleanSource(input.source) ?? (title ? `text:${title}` : `text:${shortHash(text)}`);
-        return { read: { text, contentType: "text/markdown" }, origin: "text", source };
-      }
-      case "url": {
-        const fetched = await fetchForKnowledge(this.options.guard, input.url, {
-          timeoutMs: Math.max(1_000, msLeft(deadline)),
-          maxBytes: this.limits.maxBytes,
-          signal,
-        });
-        const name = new URL(fetched.url).pathname;
-        const read = await readDocument(
-          fetched.data,
-          { name, contentType: fetched.contentType, url: fetched.url },
-          limits,
-        );
-        return { read, origin: "url", source: cleanSource(input.source) ?? fetched.url };
-      }
-      case "bytes": {
-        if (input.data.length > this.limits.maxBytes) throw tooLarge(this.limits.maxBytes);
-        const read = await readDocument(
-          input.data,
-          { name: input.name, contentType: input.contentType },
-          limits,
-        );
-        return { read, origin: input.origin, source: cleanSource(input.source) ?? input.name };
-      }
-    }
-  }
-}
-
-function tooLarge(maxBytes: number): InputError {
-  return new InputError(
-    `The input is larger than ${Math.round(maxBytes / 2 ** 20)} MB, the most one document may be.`,
-  );
 }
 
 /** Repeated passages (a footer on every PDF page) are kept once. */

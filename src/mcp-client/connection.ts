@@ -3,13 +3,14 @@ import type { CallToolResult, Tool as WireTool } from "@modelcontextprotocol/sdk
 import { lazy } from "../lazy.js";
 import type { Logger } from "../logging/logger.js";
 import { VERSION } from "../version.js";
+import { callOutcome } from "./call-result.js";
 import type { McpCallOutcome, McpServerStatus, McpTool, SkippedMcpTool } from "./mcp-tool.js";
 import type { McpServerSettings } from "./settings.js";
+import { Reconnect, type Backoff } from "./reconnect.js";
 import { prefixedToolName } from "./tool-names.js";
 import { providerSchema } from "./tool-schema.js";
 import { connectClient, describeError, endsSession, type McpTransport } from "./transport.js";
 import { clip } from "../text/clip.js";
-import { deadlineIn } from "../time/deadline.js";
 
 /**
  * The SDK and ajv, loaded when the first server is connected: without MCP servers they never load (each
@@ -25,12 +26,6 @@ const loadSdk = lazy(async () => {
   return { Client, McpError, ToolListChangedNotificationSchema, argumentChecker };
 });
 
-export interface Backoff {
-  firstMs: number;
-  maxMs: number;
-}
-
-export const DEFAULT_BACKOFF: Backoff = { firstMs: 2_000, maxMs: 5 * 60_000 };
 /** A server may list this many tools; more are left out (bounded work on what a server sends). */
 export const MAX_TOOLS_PER_SERVER = 300;
 const MAX_DESCRIPTION_CHARS = 1_000;
@@ -54,10 +49,7 @@ export class McpServerConnection {
   private tools: McpTool[] = [];
   private skipped: SkippedMcpTool[] = [];
   private error: string | undefined;
-  /** When the retry timer (a real one) fires, ms since the epoch. */
-  private retryAt: number | undefined;
-  private attempt = 0;
-  private timer: NodeJS.Timeout | undefined;
+  private readonly reconnect: Reconnect;
   private closed = false;
   private probing = false;
   /** Calls in flight: aborted when the connection is found lost, so none waits for an answer that cannot come. */
@@ -67,8 +59,10 @@ export class McpServerConnection {
     private readonly settings: McpServerSettings,
     private readonly logger: Logger,
     private readonly publish: ToolsListener,
-    private readonly backoff: Backoff = DEFAULT_BACKOFF,
-  ) {}
+    backoff?: Backoff,
+  ) {
+    this.reconnect = new Reconnect(backoff);
+  }
 
   get name(): string {
     return this.settings.name;
@@ -88,13 +82,13 @@ export class McpServerConnection {
       tools: this.tools.length,
       skipped: this.skipped,
       ...(this.error ? { error: this.error } : {}),
-      ...(this.state === "down" && this.retryAt ? { retryAt: this.retryAt } : {}),
+      ...(this.state === "down" && this.reconnect.retryAt ? { retryAt: this.reconnect.retryAt } : {}),
     };
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    clearTimeout(this.timer);
+    this.reconnect.cancel();
     for (const call of this.inFlight) call.abort("Cyrene is shutting down");
     const client = this.client;
     this.client = undefined;
@@ -127,7 +121,7 @@ export class McpServerConnection {
       if (this.client !== client) return;
       this.state = "connected";
       this.error = undefined;
-      this.attempt = 0;
+      this.reconnect.connected();
       this.logger.info({ mcpServer: this.name, tools: this.tools.length, transport }, "MCP server connected");
     } catch (error) {
       this.lost(client, error);
@@ -220,7 +214,7 @@ export class McpServerConnection {
         signal: controller.signal,
         timeout: 24 * 3_600_000,
       })) as CallToolResult;
-      return outcome(result);
+      return callOutcome(result);
     } catch (error) {
       if (signal.aborted) return { ok: false, error: `${name} was stopped: ${String(signal.reason)}` };
       if (error instanceof this.sdk!.McpError && !controller.signal.aborted)
@@ -257,15 +251,12 @@ export class McpServerConnection {
     this.state = "down";
     for (const call of this.inFlight) call.abort(this.error);
     void client.close().catch(() => {});
-    const delay = Math.min(this.backoff.maxMs, this.backoff.firstMs * 2 ** this.attempt);
-    this.attempt += 1;
-    this.retryAt = Math.round(deadlineIn(delay));
+    const delay = this.reconnect.schedule(() => void this.connect());
     this.logger.warn(
       { mcpServer: this.name, error: this.error, retryInMs: delay },
       "MCP server unreachable; its tools are unavailable until it answers again",
     );
     this.publish(this.name, this.tools, this.unreachable());
-    this.timer = setTimeout(() => void this.connect(), delay);
   }
 
   private unreachable(): string {
@@ -273,31 +264,5 @@ export class McpServerConnection {
       `The MCP server "${this.name}" is not reachable${this.error ? ` (${this.error})` : ""}; Cyrene keeps ` +
       `trying to reconnect. MCP 服务器 "${this.name}" 暂时无法连接，Cyrene 正在重试。`
     );
-  }
-}
-
-/** An MCP result as a tool result: `isError` becomes an error, text and structured content the data. */
-function outcome(result: CallToolResult): McpCallOutcome {
-  const texts = (result.content ?? []).map((item) => {
-    if (item.type === "text") return item.text;
-    if (item.type === "resource")
-      return "text" in item.resource ? item.resource.text : `[resource ${item.resource.uri}]`;
-    if (item.type === "resource_link") return `[resource ${item.uri}]`;
-    return `[${item.type}]`;
-  });
-  const text = texts.join("\n");
-  if (result.isError)
-    return { ok: false, error: text || "the MCP server reported an error without a message" };
-  return { ok: true, data: result.structuredContent ?? parsedText(text) };
-}
-
-/** Text that is JSON (HA's tools answer so) is handed on as data, not as a quoted string. */
-function parsedText(text: string): unknown {
-  const trimmed = text.trim();
-  if (!/^[[{]/.test(trimmed)) return text;
-  try {
-    return JSON.parse(trimmed) as unknown;
-  } catch {
-    return text;
   }
 }

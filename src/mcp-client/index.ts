@@ -1,11 +1,12 @@
 import { configured } from "../config/load.js";
 import type { Config } from "../config/schema.js";
 import type { Logger } from "../logging/logger.js";
-import { McpServerConnection, type Backoff, type ToolsListener } from "./connection.js";
+import { McpServerConnection, type ToolsListener } from "./connection.js";
 import type { McpServerStatus } from "./mcp-tool.js";
+import type { Backoff } from "./reconnect.js";
 import { mcpServerSettings } from "./settings.js";
 
-export type { Backoff } from "./connection.js";
+export type { Backoff } from "./reconnect.js";
 export type { McpCallOutcome, McpServerStatus, McpTool, SkippedMcpTool } from "./mcp-tool.js";
 export { HA_SERVER_NAME, mcpClientSecrets } from "./settings.js";
 export { isPrefixPattern, serverOf } from "./tool-names.js";

@@ -1,35 +1,26 @@
 import type { Assistant } from "../agent/assistant.js";
 import type { HomeTime } from "../time/home-time.js";
-import type { HomeAssistant } from "../ha/index.js";
-import type { Logger } from "../logging/logger.js";
-import type { Notifier } from "../notify/notifier.js";
 import type { ReminderService } from "../reminders/index.js";
 import { HOUSEHOLD } from "../store/conversation-access.js";
 import type { ConversationStore } from "../store/conversations.js";
 import type { ToolPolicy } from "../tools/policy.js";
-import { isQuiet, refusal, type Limits, type Refusal } from "./limits.js";
+import { deliverThought, type DeliveryDeps } from "./delivery.js";
+import { refusal, type Limits, type Refusal } from "./limits.js";
 import { OUTCOME_SCHEMA, thoughtMessage } from "./prompt.js";
-import { thoughtVoice } from "./voice.js";
 import type { Outcome, ThoughtAction, ThoughtTrigger } from "../store/thought-types.js";
 import type { ThoughtStore } from "../store/thoughts.js";
 import { clip } from "../text/clip.js";
 
-export interface ThinkerDeps {
+/** What the Thinker needs; ha, notifier, logger, notifyTargets and satellite are for delivery.ts. */
+export interface ThinkerDeps extends DeliveryDeps {
   assistant: Assistant;
   store: ThoughtStore;
   conversations: ConversationStore;
   reminders: ReminderService;
-  ha: HomeAssistant;
-  notifier: Notifier;
   time: HomeTime;
-  logger: Logger;
   /** What a thought may use (an AutonomousToolPolicy; the registry enforces it). */
   policy: ToolPolicy;
   limits: Limits;
-  /** Where a message to the user goes besides the persistent notification. */
-  notifyTargets: string[];
-  /** The satellite a thought speaks on when its trigger's room has none available. */
-  satellite?: string;
   /**
    * How long nobody must have been talking before a thought runs (default 30 s): a thought waits while
    * a person's turn runs and for this long after, so a follow-up question does not cut it short again.
@@ -214,7 +205,7 @@ export class Thinker {
         return;
       }
       const decided = JSON.parse(outcome.text) as { outcome: Outcome; text: string };
-      const delivered = await this.deliver(id, trigger, decided, zone);
+      const delivered = await deliverThought(this.deps, id, trigger, decided, zone);
       store.finish(
         id,
         {
@@ -245,56 +236,5 @@ export class Thinker {
     } finally {
       this.running = undefined;
     }
-  }
-
-  /**
-   * Carries the outcome out. A message or a question is spoken on the satellite of the room the trigger
-   * concerns (else the configured one) and opens a conversation there; without one it goes to the
-   * notifications (a question too). In quiet hours either waits as a note instead.
-   */
-  private async deliver(
-    id: string,
-    trigger: ThoughtTrigger,
-    decided: { outcome: Outcome; text: string },
-    zone: string,
-  ): Promise<{ outcome: Outcome; reason?: string; spokenOn?: string }> {
-    const { outcome, text } = decided;
-    if (outcome !== "tell" && outcome !== "ask") return { outcome };
-    if (isQuiet(this.deps.limits.quietHours, this.deps.time.now(), zone)) {
-      return {
-        outcome: "note",
-        reason: `quiet hours (${this.deps.limits.quietHours}): kept as a note instead of ${outcome === "ask" ? "a question" : "a message"}`,
-      };
-    }
-    const notice = { key: `cyrene_thought_${id}`, title: "Cyrene", message: text };
-    const voice = await thoughtVoice(this.deps.ha, trigger, { outcome, text }, this.deps.satellite);
-    let unspoken = voice.passedOver;
-    if (voice.satellite) {
-      try {
-        await this.deps.notifier.deliver(voice.satellite, {
-          ...notice,
-          conversation: { instructions: voice.instructions },
-        });
-        const reason = unspoken ? { reason: `${unspoken}: spoken on ${voice.satellite}` } : {};
-        return { outcome, spokenOn: voice.satellite, ...reason };
-      } catch (error) {
-        unspoken = `${voice.satellite} failed (${error instanceof Error ? error.message : String(error)})`;
-      }
-    }
-    if (unspoken) {
-      this.deps.logger.warn({ thoughtId: id }, `${unspoken}: the thought is sent as a notification instead`);
-    }
-    const targets = ["persistent_notification", ...this.deps.notifyTargets];
-    const results = await Promise.allSettled(
-      targets.map((target) => this.deps.notifier.deliver(target, notice)),
-    );
-    const failed = results.flatMap((r, i) =>
-      r.status === "rejected" ? [`${targets[i]}: ${String(r.reason)}`] : [],
-    );
-    const reasons = [
-      ...(unspoken ? [`${unspoken}: sent as a notification`] : []),
-      ...(failed.length ? [`not delivered to ${failed.join("; ")}`] : []),
-    ];
-    return { outcome: "tell", ...(reasons.length ? { reason: reasons.join("; ") } : {}) };
   }
 }

@@ -20,7 +20,8 @@ export interface TimeoutOptions<L> {
 /**
  * `work`'s outcome if it settles within `ms`, else what `onTimeout` gives (or throws; by default a
  * TimeoutError). The one way to race work against a timer: the timer and the abort listener are always
- * cleared. `work` itself is not stopped; stop it in `onTimeout` when it should be.
+ * cleared. `work` itself is not stopped; stop it in `onTimeout` when it should be. With `ms` Infinity there is
+ * no timer: only the signal ends the wait early.
  */
 export function withTimeout<T, L = never>(
   work: PromiseLike<T>,
@@ -54,7 +55,7 @@ export function withTimeout<T, L = never>(
             throw signal!.reason;
           }),
       );
-    const timer = timers.setTimer(() => finish(timedOut), ms);
+    const timer = ms === Infinity ? undefined : timers.setTimer(() => finish(timedOut), ms);
     if (signal?.aborted) return aborted();
     signal?.addEventListener("abort", aborted, { once: true });
     work.then(

@@ -11,7 +11,7 @@ import type { Config } from "../../src/config/schema.js";
 import { silentLogger, type Logger } from "../../src/logging/logger.js";
 import type { Notifier } from "../../src/notify/notifier.js";
 import type { Tool } from "../../src/tools/contract.js";
-import type { Backoff } from "../../src/mcp-client/connection.js";
+import type { Backoff } from "../../src/mcp-client/reconnect.js";
 import { ScriptedLlm } from "../fixtures/scripted-llm/server.js";
 
 export interface Harness {

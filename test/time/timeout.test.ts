@@ -61,6 +61,20 @@ describe("withTimeout", () => {
     ).resolves.toBe(1);
   });
 
+  it("sets no timer for an Infinity wait, which only the signal or the work ends", async () => {
+    const clock = new FakeClock(0);
+    const controller = new AbortController();
+    const open = withTimeout(never, Infinity, () => "late", {
+      signal: controller.signal,
+      onAbort: () => "stopped",
+      timers: clock,
+    });
+    expect(clock.pending).toBe(0);
+    controller.abort();
+    await expect(open).resolves.toBe("stopped");
+    await expect(withTimeout(Promise.resolve(3), Infinity, undefined, { timers: clock })).resolves.toBe(3);
+  });
+
   it("counts on the system's timers by default", async () => {
     await expect(withTimeout(never, 5, () => "late")).resolves.toBe("late");
   });
