@@ -39,10 +39,12 @@ export function reread(dir: EntityDirectory, core: string): Reread | undefined {
   const kept: string[] = [];
   for (let i = 0; i < tokens.length;) {
     const part = roomPart(dir, tokens, i);
-    if (part) {
+    if (!part) kept.push(tokens[i++]!);
+    else if (part.whole) kept.push(...tokens.slice(i, (i += part.length)));
+    else {
       part.areaIds.forEach((id) => areaIds.add(id));
       i += part.length;
-    } else kept.push(tokens[i++]!);
+    }
   }
   const out = kept.join(" ");
   if (!areaIds.size && out === said.join(" ")) return undefined;
@@ -89,21 +91,22 @@ function withoutRequestWords(run: string): string {
 }
 
 /**
- * The longest run of tokens from `from` that is a part, not the whole, of some room's name or alias,
- * and the rooms whose names hold it. A whole name is left to the first reading's rooms.
+ * The longest run of tokens from `from` that is some room's whole name or alias (`whole`: left as it is,
+ * to the rooms of the first reading, with none of its words read as a part of another room's name: "1楼客厅"
+ * is not a part of "10楼客厅"), or a part of one, with the rooms whose names hold it.
  */
 function roomPart(
   dir: EntityDirectory,
   tokens: string[],
   from: number,
-): { length: number; areaIds: string[] } | undefined {
+): { length: number; areaIds: string[]; whole?: true } | undefined {
   for (let length = tokens.length - from; length > 0; length--) {
     const run = tokens.slice(from, from + length);
     if (run.length === 1 && (COMMON_PARTS.has(run[0]!) || /^\d+$/.test(run[0]!))) continue;
     const said = run.join(" ");
     const areaIds: string[] = [];
     for (const room of roomsOf(dir)) {
-      if (room.names.some((n) => n.join(" ") === said)) return undefined;
+      if (room.names.some((n) => n.join(" ") === said)) return { length, areaIds: [], whole: true };
       if (room.names.some((n) => holds(n, run))) areaIds.push(room.id);
     }
     if (areaIds.length) return { length, areaIds };

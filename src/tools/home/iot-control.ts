@@ -9,7 +9,8 @@ import { callAndReport } from "./iot/outcome.js";
 import { describeAction, riskOf, type PlannedAction } from "./iot/risk.js";
 import { findService, validateData } from "./iot/services.js";
 import { speakerAreaId } from "./iot/speaker-area.js";
-import { notExposed, resolveTargets, splitTargets } from "./iot/targets.js";
+import { notExposed } from "./iot/target-errors.js";
+import { resolveTargets, splitTargets } from "./iot/targets.js";
 
 export interface IotControlOptions {
   ha: HomeAssistant;

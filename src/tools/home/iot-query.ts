@@ -13,7 +13,7 @@ import { stateLine, type FormatContext } from "./iot/format.js";
 import { asToolError, withFreshExposure } from "./iot/ha-access.js";
 import { summarizeHistory } from "./iot/history.js";
 import { readQuery } from "./iot/query-text.js";
-import { notExposed } from "./iot/targets.js";
+import { notExposed } from "./iot/target-errors.js";
 
 export interface IotQueryOptions {
   ha: HomeAssistant;

@@ -8,7 +8,7 @@ import {
   type HomeSnapshot,
 } from "../../../ha/index.js";
 import { ToolError } from "../../contract.js";
-import { NotExposedError, notExposed } from "./targets.js";
+import { NotExposedError, notExposed } from "./target-errors.js";
 
 /** The current home, or a ToolError the LLM can relay ("Home Assistant is unavailable (…)"). */
 export async function homeSnapshot(ha: HomeAssistant): Promise<HomeSnapshot> {

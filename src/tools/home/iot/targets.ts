@@ -1,5 +1,4 @@
 import {
-  type Candidate,
   clearWinner,
   type EntityDirectory,
   type EntityInfo,
@@ -19,6 +18,7 @@ import {
   unnamedCandidates,
 } from "../../../ha/index.js";
 import { ToolError } from "../../contract.js";
+import { list, noMatch, notExposed, wrongDomain } from "./target-errors.js";
 import { inSpeakerArea, unnamedInSpeakerArea } from "./speaker-area.js";
 
 export interface TargetRequest {
@@ -80,7 +80,12 @@ export function resolveTargets(dir: EntityDirectory, req: TargetRequest): Entity
     const second = !unnamed && !within && domains && !req.all && !settled(resolution) && reread(dir, core);
     if (second) {
       const areaIds = second.areaIds.length ? second.areaIds : undefined;
-      return byPhrase(text, second.core, resolve(dir, second.core, { domains, areaIds }), areaIds ?? []);
+      try {
+        return byPhrase(text, second.core, resolve(dir, second.core, { domains, areaIds }), areaIds ?? []);
+      } catch (error) {
+        // Where the second reading settles nothing either, the first one's question is the closer one.
+        if (!(error instanceof ToolError)) throw error;
+      }
     }
     const one = unnamed && served(unnamed);
     if (one) unnamed = [one];
@@ -214,13 +219,6 @@ function exactly(r: Resolution): boolean {
   return r.kind === "ranked" && (r.candidates[0]?.score ?? 0) >= EXACT && clearWinner(r.candidates);
 }
 
-function wrongDomain(entity: EntityInfo, req: TargetRequest): ToolError {
-  return new ToolError(
-    `${entity.name} (${entity.entityId}) is a ${entity.domain}, not a ${req.domain}: ` +
-      `use ${entity.domain} services (e.g. ${entity.domain}.${req.service}).`,
-  );
-}
-
 function pick(dir: EntityDirectory, r: Resolution, text: string, req: TargetRequest): EntityInfo[] {
   const [top] = r.candidates;
   if (r.kind === "none" || !top) {
@@ -239,61 +237,4 @@ function pick(dir: EntityDirectory, r: Resolution, text: string, req: TargetRequ
     );
   }
   throw noMatch(dir, text, r.candidates, req);
-}
-
-function noMatch(dir: EntityDirectory, text: string, closest: Candidate[], req: TargetRequest): ToolError {
-  const elsewhere = resolve(dir, text);
-  const other = elsewhere.candidates[0];
-  if (
-    elsewhere.kind !== "none" &&
-    other &&
-    other.entity.domain !== req.domain &&
-    clearWinner(elsewhere.candidates)
-  ) {
-    return wrongDomain(other.entity, req);
-  }
-  const others = elsewhere.candidates.map((c) => c.entity);
-  if (elsewhere.kind === "ranked" && others.length > 1 && others.every((e) => e.domain !== req.domain)) {
-    const services = [...new Set(others.map((e) => `${e.domain}.${req.service}`))].join(", ");
-    return new ToolError(
-      `"${text}" could mean several devices, none of them a ${req.domain}: ${list(dir, others)}. ` +
-        `Ask the user which one, then use its own domain's services (e.g. ${services}).`,
-    );
-  }
-  // Nothing of the domain near ("the guest house door" where the only lock is the main house's): the
-  // domain's own, else what is near in others.
-  const ofDomain = closest.length
-    ? []
-    : dir.entities.filter((e) => e.domain === req.domain && e.exposed && !e.secondary);
-  const near = closest.length || ofDomain.length ? closest : elsewhere.candidates;
-  const hint = near.length
-    ? ` Closest matches: ${list(
-        dir,
-        near.slice(0, 5).map((c) => c.entity),
-      )}.`
-    : ofDomain.length
-      ? ` The ${req.domain} entities here: ${list(dir, ofDomain)}.`
-      : "";
-  return new ToolError(
-    `No ${req.domain === "homeassistant" ? "device" : req.domain} matches "${text}".${hint} 没有找到匹配的设备。`,
-  );
-}
-
-/** A target exists but is not exposed to Assist (worth re-reading the exposure settings once). */
-export class NotExposedError extends ToolError {}
-
-export function notExposed(entity: EntityInfo): ToolError {
-  return new NotExposedError(
-    `${entity.name} (${entity.entityId}) is not exposed to Assist, so Cyrene may not use it. ` +
-      "To allow it, expose it in Home Assistant (Settings → Voice assistants → Expose), or set " +
-      "expose_all_entities in Cyrene's options. 该设备未向语音助手公开。",
-  );
-}
-
-export function list(dir: EntityDirectory, entities: EntityInfo[], max = 12): string {
-  const shown = entities.slice(0, max).map((e) => {
-    const area = dir.areaName(e);
-    return `${e.name} (${e.entityId}${area ? ", " + area : ""})`;
-  });
-  return shown.join(", ") + (entities.length > max ? `, … and ${entities.length - max} more` : "");
 }
