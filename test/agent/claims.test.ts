@@ -26,6 +26,9 @@ describe("claimsDeviceAction", () => {
     "I've set a reminder to turn off the oven at 6.",
     "已经设置好提醒，六点提醒你关烤箱。",
     "The living room light is on.",
+    "车库门已经开了一个小时了。",
+    "The front door has been unlocked since 8 pm.",
+    "The kitchen light is already on.",
   ])("%s is no claim", (answer) => expect(claimsDeviceAction(answer)).toBe(false));
 });
 
