@@ -12,24 +12,24 @@
 
 const PAST_EN =
   "turned|switched|set|dimmed|brightened|opened|closed|shut|locked|unlocked|started|paused|resumed|" +
-  "activated|deactivated|adjusted|changed|raised|lowered|increased|decreased|muted|unmuted|toggled|armed|disarmed";
+  "activated|deactivated|adjusted|changed|raised|lowered|increased|decreased|muted|unmuted|toggled|armed|disarmed|put";
 const VERB_ZH =
   "打开|开启|关闭|关掉|关上|关好|拉开|拉上|调[到至成为高低亮暗整好]|设置|设为|设定|设成|设好|锁上|锁好|上锁|" +
-  "反锁|解锁|启动|暂停|播放|停止(?!了?对)|继续|执行|切换|点亮|静音|召回|回去充电|开始|开|关|亮(?!度)";
+  "反锁|解锁|启动|暂停|播放|停止(?!了?对)|继续|执行|切换|点亮|熄灭|静音|召回|回去充电|开始|开|关|亮(?!度)";
 
 /** A clause that reports a change as done (or under way) by the assistant. */
 const CHANGE = [
   // "I've turned off the lights", "I went ahead and locked it"
   new RegExp(
-    `\\b(?:i|we)(?:'ve| have)?\\s+(?:(?:just|now|already|successfully|also|went ahead and)\\s+)*(?:${PAST_EN})\\b`,
+    `\\b(?:i|we)(?:'ve| have)?\\s+(?:(?:just|now|already|successfully|also|(?:went|gone) ahead and)\\s+)*(?:${PAST_EN})\\b`,
     "i",
   ),
-  // "The door has been locked", "The vacuum has started cleaning", "The TV is now off"
+  // "The door has been locked", "The vacuum has started cleaning", "The TV is now off", "The lights are off now"
   new RegExp(`\\b(?:has|have)\\s+(?:just\\s+)?(?:been\\s+)?(?:${PAST_EN})\\b`, "i"),
-  /\b(?:is|are)\s+now\s+(?:on|off|open|closed|locked|unlocked|armed|disarmed|set|playing|paused|muted|at)\b/i,
+  /\b(?:is|are|'s|'re)\s+(?:now\s+(?:on|off|open|closed|locked|unlocked|armed|disarmed|set|playing|paused|muted|at)|(?:on|off|open|closed|locked|unlocked)\s+now)\b/i,
   // "已为您打开", "客厅灯已打开", "风扇关了", "正在为您打开", HA's "开始清洁"
   new RegExp(`已(?:经)?.{0,14}?(?:${VERB_ZH})`),
-  new RegExp(`(?:${VERB_ZH})(?:了|啦)`),
+  new RegExp(`(?:${VERB_ZH})好?(?:了|啦)`),
   new RegExp(`(?:正在|马上|这就|立即|立刻)(?:为|帮|给)(?:您|你).{0,12}?(?:${VERB_ZH})`),
 ];
 /** How the answer may begin when it is HA's terse reply: "Turned on the light", "Music paused", "开始清洁". */
@@ -52,7 +52,7 @@ const ELSEWHERE = [
   /可|如果|的话|等你|确认|之后|说一声|需要|要不要|要我|会|请|即可|就能/,
   // a state that lasts, or a change at another time or by another agent
   /\bsince\b|\bago\b|\bfor\s+(?:over\s+|about\s+|almost\s+|nearly\s+)?(?:an?|one|two|three|\d+|several|a few)\s+(?:seconds?|minutes?|hours?|days?)\b/i,
-  /\bat\s+\d{1,2}(?::\d\d)?\s*(?:am|pm)\b|\b(?:at sunrise|at sunset|yesterday|this morning|last night|as scheduled|automatically|still|someone)\b|\b(?:is|are|was|were|'s|'re)\s+already\b/i,
+  /\bat\s+\d{1,2}(?::\d\d)?\s*(?:am|pm)\b|\b(?:at sunrise|at sunset|yesterday|this morning|last night|as scheduled|automatically|still|someone|currently|right now)\b|\b(?:is|are|was|were|'s|'re)\s+already\b/i,
   /着|状态|本来|原本|早就|一直|已经是|现在是|目前|处于|到现在|自动|有人|\d+\s*点|[一二两三四五六七八九十]点(?!亮)/,
   /(?:\d+|[一二两三四五六七八九十半几多]+)\s*个?多?\s*(?:小时|钟头|分钟|天|秒)/,
 ];
@@ -65,6 +65,12 @@ const ACKNOWLEDGED =
   /^\W*(?:ok(?:ay)?|sure(?: thing)?|alright|all right|got it|you got it|no problem|will do)\b\W*/i;
 const NEW_STATE =
   /\b(?:is|are|'s|'re)\s+(?:now\s+)?(?:on|off|open|closed|closing|opening|locked|unlocked|armed|disarmed|set to)\b|^[\w ]{1,30}\s(?:on|off)$/i;
+
+// An answer to a yes/no question ("是的，楼下的灯都关了", "No, it's unlocked") reports a state unless it names
+// the assistant as the doer ("Yes, I've locked it").
+const ANSWERS_A_QUESTION =
+  /^\W*(?:yes|yeah|yep|nope|no(?! problem| worries))\b|^(?:是的|是|对|对的|没有|不)(?=[，,。！\s])/i;
+const BY_THE_ASSISTANT = /\b(?:i|i've|we|we've)\b|我|帮|为您|为你|给您|给你/i;
 
 function clauses(answer: string): string[] {
   return answer
@@ -79,7 +85,11 @@ const reportsHere = (clause: string) =>
 /** The answer reports a device action as done. */
 export function claimsDeviceAction(answer: string): boolean {
   const parts = clauses(answer);
-  const says = (rule: RegExp) => parts.some((clause) => rule.test(clause) && reportsHere(clause));
+  const answering = ANSWERS_A_QUESTION.test(answer);
+  const says = (rule: RegExp) =>
+    parts.some(
+      (clause) => rule.test(clause) && reportsHere(clause) && (!answering || BY_THE_ASSISTANT.test(clause)),
+    );
   const lead = clauses(answer.replace(ACKNOWLEDGED, ""))[0] ?? "";
   if (CHANGE.some(says) || (TERSE.some((rule) => rule.test(lead)) && reportsHere(lead))) return true;
   return !REMINDER.test(answer) && (says(DONE) || (ACKNOWLEDGED.test(answer) && says(NEW_STATE)));
