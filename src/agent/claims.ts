@@ -14,12 +14,15 @@ const PAST_EN =
   "turned|switched|set|dimmed|brightened|opened|closed|shut|locked|unlocked|started|paused|resumed|" +
   "activated|deactivated|adjusted|changed|raised|lowered|increased|decreased|muted|unmuted|toggled|armed|disarmed|put";
 const VERB_ZH =
-  "打开|开启|关闭|关掉|关上|关好|拉开|拉上|调[到至成为高低亮暗整好]|设置|设为|设定|设成|设好|锁上|锁好|上锁|" +
-  "反锁|解锁|启动|暂停|播放|停止(?!了?对)|继续|执行|切换|点亮|熄灭|静音|召回|回去充电|开始|开|关|亮(?!度)";
+  "打开|开启|关闭|关掉|关上|关好|拉开|拉上|调[到至成为高低亮暗整好大小]|[升降][到至高低]|设置|设为|设定|设成|设好|" +
+  "锁上|锁好|上锁|反锁|解锁|启动|暂停|播放|停止(?!了?对)|继续|执行|切换|点亮|熄灭|静音|召回|回去充电|开始|" +
+  // bare 开/关/亮 only as the verb itself ("灯已关", "开了", "开到21度"), not in 开放, 关于, 亮度
+  "[开关亮](?=$|[了啦好到起门灯])";
 
 /** A clause that reports a change as done (or under way) by the assistant. */
 const CHANGE = [
-  // "I've turned off the lights", "I went ahead and locked it"
+  // "I've turned off the lights", "I went ahead and locked it", "Here's what I did:", "我做了以下操作"
+  /\bi(?:'ve| have)?\s+(?:did|done)\b|我(?:已经?|刚刚?)?(?:做|执行|完成)了/i,
   new RegExp(
     `\\b(?:i|we)(?:'ve| have)?\\s+(?:(?:just|now|already|successfully|also|(?:went|gone) ahead and)\\s+)*(?:${PAST_EN})\\b`,
     "i",
@@ -32,7 +35,7 @@ const CHANGE = [
   new RegExp(`(?:${VERB_ZH})好?(?:了|啦)`),
   new RegExp(`(?:正在|马上|这就|立即|立刻)(?:为|帮|给)(?:您|你).{0,12}?(?:${VERB_ZH})`),
 ];
-/** How the answer may begin when it is HA's terse reply: "Turned on the light", "Music paused", "开始清洁". */
+/** How the answer or one of its lines may begin as HA's terse reply: "Turned on the light", "Music paused", "开始清洁". */
 const TERSE = [
   new RegExp(`^(?!set\\b)(?:${PAST_EN})\\b`, "i"),
   /^(?:turning|switching|opening|closing|locking|unlocking|starting|pausing|resuming|playing|returning|dimming)\b/i,
@@ -53,7 +56,9 @@ const ELSEWHERE = [
   // a state that lasts, or a change at another time or by another agent
   /\bsince\b|\bago\b|\bfor\s+(?:over\s+|about\s+|almost\s+|nearly\s+)?(?:an?|one|two|three|\d+|several|a few)\s+(?:seconds?|minutes?|hours?|days?)\b/i,
   /\bat\s+\d{1,2}(?::\d\d)?\s*(?:am|pm)\b|\b(?:at sunrise|at sunset|yesterday|this morning|last night|as scheduled|automatically|still|someone|currently|right now)\b|\b(?:is|are|was|were|'s|'re)\s+already\b/i,
-  /着|状态|本来|原本|早就|一直|已经是|现在是|目前|处于|到现在|自动|有人|\d+\s*点|[一二两三四五六七八九十]点(?!亮)/,
+  /着|状态|本来|原本|早就|一直|已经是|现在是|目前|处于|到现在|自动|有人/,
+  // a clock time ("晚上10点", not 一点 "a little")
+  /\d+\s*点|(?:[两三四五六七八九十]|[一二两三四五六七八九十]{2})点(?![亮击])/,
   /(?:\d+|[一二两三四五六七八九十半几多]+)\s*个?多?\s*(?:小时|钟头|分钟|天|秒)/,
 ];
 // "I've set a reminder to turn off the oven" reports a reminder, not a device.
@@ -90,7 +95,10 @@ export function claimsDeviceAction(answer: string): boolean {
     parts.some(
       (clause) => rule.test(clause) && reportsHere(clause) && (!answering || BY_THE_ASSISTANT.test(clause)),
     );
-  const lead = clauses(answer.replace(ACKNOWLEDGED, ""))[0] ?? "";
-  if (CHANGE.some(says) || (TERSE.some((rule) => rule.test(lead)) && reportsHere(lead))) return true;
+  const leads = [answer.replace(ACKNOWLEDGED, ""), ...answer.split("\n").slice(1)].map(
+    (line) => clauses(line.replace(/^\s*(?:[-*•]|\d+[.)])\s+/, ""))[0] ?? "",
+  );
+  const terse = leads.some((lead) => TERSE.some((rule) => rule.test(lead)) && reportsHere(lead));
+  if (terse || CHANGE.some(says)) return true;
   return !REMINDER.test(answer) && (says(DONE) || (ACKNOWLEDGED.test(answer) && says(NEW_STATE)));
 }

@@ -11,14 +11,15 @@ import { claimsDeviceAction } from "../../src/agent/claims.js";
  */
 const CORPUS = join(import.meta.dirname, "corpus");
 
-/** The answers of a corpus file by block ("## name" starts one; other "#" lines are comments). */
+/** The answers of a corpus file by block ("## name" starts one; other "#" lines are comments; "\n" breaks a line). */
 function blocks(file: string): Map<string, string[]> {
   const byBlock = new Map<string, string[]>();
   let block = "";
   for (const raw of readFileSync(join(CORPUS, file), "utf8").split("\n")) {
     const line = raw.trim();
     if (line.startsWith("## ")) block = line.slice(3).trim();
-    else if (line && !line.startsWith("#")) byBlock.set(block, [...(byBlock.get(block) ?? []), line]);
+    else if (line && !line.startsWith("#"))
+      byBlock.set(block, [...(byBlock.get(block) ?? []), line.replaceAll("\\n", "\n")]);
   }
   return byBlock;
 }
