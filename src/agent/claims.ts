@@ -12,10 +12,15 @@
 
 const PAST_EN =
   "turned|switched|set|dimmed|brightened|opened|closed|shut|locked|unlocked|started|paused|resumed|" +
-  "activated|deactivated|adjusted|changed|raised|lowered|increased|decreased|muted|unmuted|toggled|armed|disarmed|put";
+  "activated|deactivated|adjusted|changed|raised|lowered|increased|decreased|muted|unmuted|toggled|armed|disarmed|" +
+  "put|reset|cut";
+// What the assistant says it did that changes nothing in the home ("I checked", "I tried").
+const NOT_A_CHANGE_EN =
+  "checked|looked|tried|noticed|searched|asked|queried|verified|confirmed|noted|learned|wanted|needed|called|used|" +
+  "scheduled|added|created|received|found|limited";
 const VERB_ZH =
   "打开|开启|关闭|关掉|关上|关好|拉开|拉上|调[到至成为高低亮暗整好大小]|[升降][到至高低]|设置|设为|设定|设成|设好|" +
-  "锁上|锁好|上锁|反锁|解锁|启动|暂停|播放|停止(?!了?对)|继续|执行|切换|点亮|熄灭|静音|召回|回去充电|开始|" +
+  "锁上|锁好|上锁|反锁|解锁|启动|暂停|播放|停止|继续|执行|切换|点亮|熄灭|静音|召回|回去充电|开始|" +
   // bare 开/关/亮 only as the verb itself ("灯已关", "开了", "开到21度"), not in 开放, 关于, 亮度
   "[开关亮](?=$|[了啦好到起门灯])";
 
@@ -24,23 +29,30 @@ const CHANGE = [
   // "I've turned off the lights", "I went ahead and locked it", "Here's what I did:", "我做了以下操作"
   /\bi(?:'ve| have)?\s+(?:did|done)\b|我(?:已经?|刚刚?)?(?:做|执行|完成)了/i,
   new RegExp(
-    `\\b(?:i|we)(?:'ve| have)?\\s+(?:(?:just|now|already|successfully|also|(?:went|gone) ahead and)\\s+)*(?:${PAST_EN})\\b`,
+    `\\b(?:i|we)(?:'ve| have)?\\s+(?:(?:just|now|already|successfully|also|(?:went|gone) ahead and)\\s+)*` +
+      `(?:${PAST_EN}|(?!(?:${NOT_A_CHANGE_EN})\\b)\\w+ed)\\b`,
     "i",
   ),
-  // "The door has been locked", "The vacuum has started cleaning", "The TV is now off", "The lights are off now"
+  // "The door has been locked", "The vacuum has started cleaning"
   new RegExp(`\\b(?:has|have)\\s+(?:just\\s+)?(?:been\\s+)?(?:${PAST_EN})\\b`, "i"),
-  /\b(?:is|are|'s|'re)\s+(?:now\s+(?:on|off|open|closed|locked|unlocked|armed|disarmed|set|playing|paused|muted|at)|(?:on|off|open|closed|locked|unlocked)\s+now)\b/i,
-  // "已为您打开", "客厅灯已打开", "风扇关了", "正在为您打开", HA's "开始清洁"
-  new RegExp(`已(?:经)?.{0,14}?(?:${VERB_ZH})`),
-  new RegExp(`(?:${VERB_ZH})好?(?:了|啦)`),
-  new RegExp(`(?:正在|马上|这就|立即|立刻)(?:为|帮|给)(?:您|你).{0,12}?(?:${VERB_ZH})`),
+  // "The TV is now off", "The lights are off now", "The heater is running now"
+  /\b(?:is|are|'s|'re)\s+(?:\S+\s+){0,2}?now\b(?!\s+that)/i,
+  // 已 marks a change done whatever its verb ("客厅灯已打开", "已进入睡眠模式"), but not 已经是/在/有 (a state)
+  // nor 已收到/查到 (nothing changed)
+  /(?<![而早])已(?!经?(?:[为帮给][您你])?(?:是|在|有|收到|查|找到|知道|了解|明白|记))/,
+  // "风扇关了", "帮你把灯打开了", "开起来了"
+  new RegExp(`(?:${VERB_ZH})(?:好|起来|上|下|掉)?(?:了|啦)`),
+  // "客厅开始放音乐了": a change begun
+  /开始\p{Script=Han}{1,6}?了/u,
+  // "正在为您打开", "马上帮你关"
+  /(?:正在|马上|这就|立即|立刻)(?:为|帮|给)(?:您|你)/,
 ];
 /** How the answer or one of its lines may begin as HA's terse reply: "Turned on the light", "Music paused", "开始清洁". */
 const TERSE = [
   new RegExp(`^(?!set\\b)(?:${PAST_EN})\\b`, "i"),
   /^(?:turning|switching|opening|closing|locking|unlocking|starting|pausing|resuming|playing|returning|dimming)\b/i,
   new RegExp(
-    `^(?!.*\\b(?:is|are|was|were|be|been)\\b)[\\w °%-]{1,30}?\\s(?:${PAST_EN})(?:\\s+(?:to|for|in|at)\\b.*)?$`,
+    `^(?!.*\\b(?:is|are|was|were|be|been)\\b)[\\w °%-]{1,30}?\\s(?:${PAST_EN})(?:\\s+(?:on|off|up|down))?(?:\\s+(?:to|for|in|at)\\b.*)?$`,
     "i",
   ),
   /^开始/,
@@ -55,8 +67,8 @@ const ELSEWHERE = [
   /可|如果|的话|等你|确认|之后|说一声|需要|要不要|要我|会|请|即可|就能/,
   // a state that lasts, or a change at another time or by another agent
   /\bsince\b|\bago\b|\bfor\s+(?:over\s+|about\s+|almost\s+|nearly\s+)?(?:an?|one|two|three|\d+|several|a few)\s+(?:seconds?|minutes?|hours?|days?)\b/i,
-  /\bat\s+\d{1,2}(?::\d\d)?\s*(?:am|pm)\b|\b(?:at sunrise|at sunset|yesterday|this morning|last night|as scheduled|automatically|still|someone|currently|right now)\b|\b(?:is|are|was|were|'s|'re)\s+already\b/i,
-  /着|状态|本来|原本|早就|一直|已经是|现在是|目前|处于|到现在|自动|有人/,
+  /\bat\s+\d{1,2}(?::\d\d)?\s*(?:am|pm)\b|\b(?:at sunrise|at sunset|yesterday|this morning|last night|as scheduled|automatically|still|someone|currently|right now|for now)\b|\b(?:is|are|was|were|'s|'re)\s+already\b/i,
+  /着|状态|本来|原本|早就|一直|现在是|目前|处于|到现在|自动|有人|(?<![不超经])过(?![来去滤度])/,
   // a clock time ("晚上10点", not 一点 "a little")
   /\d+\s*点|(?:[两三四五六七八九十]|[一二两三四五六七八九十]{2})点(?![亮击])/,
   /(?:\d+|[一二两三四五六七八九十半几多]+)\s*个?多?\s*(?:小时|钟头|分钟|天|秒)/,
