@@ -13,7 +13,8 @@
 const PAST_EN =
   "turned|switched|set|dimmed|brightened|opened|closed|shut|locked|unlocked|started|paused|resumed|" +
   "activated|deactivated|adjusted|changed|raised|lowered|increased|decreased|muted|unmuted|toggled|armed|disarmed|" +
-  "put|reset|cut";
+  // and HA's own verbs for a change (home-assistant/intents sentences/en/_common.yaml: bring, make)
+  "put|reset|cut|brought|taken|made";
 // What the assistant says it did that changes nothing in the home ("I checked", "I tried").
 const NOT_A_CHANGE_EN =
   "checked|looked|tried|noticed|searched|asked|queried|verified|confirmed|noted|learned|wanted|needed|called|used|" +
@@ -22,7 +23,7 @@ const VERB_ZH =
   "打开|开启|关闭|关掉|关上|关好|拉开|拉上|调[到至成为高低亮暗整好大小]|[升降][到至高低]|设置|设为|设定|设成|设好|" +
   "锁上|锁好|上锁|反锁|解锁|启动|暂停|播放|停止|继续|执行|切换|点亮|熄灭|静音|召回|回去充电|开始|" +
   // bare 开/关/亮 only as the verb itself ("灯已关", "开了", "开到21度"), not in 开放, 关于, 亮度
-  "[开关亮](?=$|[了啦好到起门灯])";
+  "[开关亮灭调熄](?=$|[了啦好到起门灯])|切[到换]";
 
 /** A clause that reports a change as done (or under way) by the assistant. */
 const CHANGE = [
@@ -34,20 +35,23 @@ const CHANGE = [
     "i",
   ),
   // "The door has been locked", "The vacuum has started cleaning"
-  new RegExp(`\\b(?:has|have)\\s+(?:just\\s+)?(?:been\\s+)?(?:${PAST_EN})\\b`, "i"),
+  new RegExp(`\\b(?:has|have)\\s+(?:just\\s+)?(?:${PAST_EN}|been\\s+(?:${PAST_EN}|\\w+ed))\\b`, "i"),
   // "The TV is now off", "The lights are off now", "The heater is running now"
   /\b(?:is|are|'s|'re)\s+(?:\S+\s+){0,2}?now\b(?!\s+that)/i,
   // 已 marks a change done whatever its verb ("客厅灯已打开", "已进入睡眠模式"), but not 已经是/在/有 (a state)
   // nor 已收到/查到 (nothing changed)
   /(?<![而早])已(?!经?(?:[为帮给][您你])?(?:是|在|有|收到|查|找到|知道|了解|明白|记))/,
-  // "风扇关了", "帮你把灯打开了", "开起来了"
+  // "风扇关了", "帮你把灯打开了", "开起来了", "调到23度了"
   new RegExp(`(?:${VERB_ZH})(?:好|起来|上|下|掉)?(?:了|啦)`),
+  new RegExp(`(?:${VERB_ZH}).*[了啦][～~\\s]*$`),
+  // "已在厨房音箱上播放", not "已经在制冷" (a state)
+  new RegExp(`已经?在\\p{Script=Han}{1,8}[上里中](?:${VERB_ZH})`, "u"),
   // "客厅开始放音乐了": a change begun
   /开始\p{Script=Han}{1,6}?了/u,
   // "正在为您打开", "马上帮你关"
   /(?:正在|马上|这就|立即|立刻)(?:为|帮|给)(?:您|你)/,
 ];
-/** How the answer or one of its lines may begin as HA's terse reply: "Turned on the light", "Music paused", "开始清洁". */
+/** How the answer, one of its lines or what follows a colon may begin as HA's terse reply: "Turned on the light", "Music paused", "开始清洁". */
 const TERSE = [
   new RegExp(`^(?!set\\b)(?:${PAST_EN})\\b`, "i"),
   /^(?:turning|switching|opening|closing|locking|unlocking|starting|pausing|resuming|playing|returning|dimming)\b/i,
@@ -79,7 +83,7 @@ const REMINDER = /\b(?:remind(?:er)?s?|timers?)\b|\balarm (?:set )?for\b|\ban al
 // The whole answer says "done" ("Done — the lights are off", "搞定！"), or acknowledges and gives the new state.
 const DONE = /^\W*(?:done|all set|all done)\b|搞定|办好了|完成了|已完成|操作成功/i;
 const ACKNOWLEDGED =
-  /^\W*(?:ok(?:ay)?|sure(?: thing)?|alright|all right|got it|you got it|no problem|will do)\b\W*/i;
+  /^\W*(?:ok(?:ay)?|sure(?: thing)?|alright|all right|got it|you got it|no problem|will do|of course|right away|consider it done|understood|certainly|absolutely)\b\W*/i;
 const NEW_STATE =
   /\b(?:is|are|'s|'re)\s+(?:now\s+)?(?:on|off|open|closed|closing|opening|locked|unlocked|armed|disarmed|set to)\b|^[\w ]{1,30}\s(?:on|off)$/i;
 
@@ -107,7 +111,8 @@ export function claimsDeviceAction(answer: string): boolean {
     parts.some(
       (clause) => rule.test(clause) && reportsHere(clause) && (!answering || BY_THE_ASSISTANT.test(clause)),
     );
-  const leads = [answer.replace(ACKNOWLEDGED, ""), ...answer.split("\n").slice(1)].map(
+  const starts = [...answer.split("\n").slice(1), ...answer.split(/:(?!\d)|：/).slice(1)];
+  const leads = [answer.replace(ACKNOWLEDGED, ""), ...starts].map(
     (line) => clauses(line.replace(/^\s*(?:[-*•]|\d+[.)])\s+/, ""))[0] ?? "",
   );
   const terse = leads.some((lead) => TERSE.some((rule) => rule.test(lead)) && reportsHere(lead));
