@@ -15,6 +15,7 @@ const PAST_EN =
   "activated|deactivated|adjusted|changed|raised|lowered|increased|decreased|muted|unmuted|toggled|armed|disarmed|" +
   // and HA's own verbs for a change (home-assistant/intents sentences/en/_common.yaml: bring, make)
   "put|reset|cut|brought|taken|made";
+const ADVERBS_EN = "(?:(?:just|now|already|successfully|also|(?:went|gone) ahead and)\\s+)*";
 // What the assistant says it did that changes nothing in the home ("I checked", "I tried").
 const NOT_A_CHANGE_EN =
   "checked|looked|tried|noticed|searched|asked|queried|verified|confirmed|noted|learned|wanted|needed|called|used|" +
@@ -22,16 +23,17 @@ const NOT_A_CHANGE_EN =
 const VERB_ZH =
   "打开|开启|关闭|关掉|关上|关好|拉开|拉上|调[到至成为高低亮暗整好大小]|[升降][到至高低]|设置|设为|设定|设成|设好|" +
   "锁上|锁好|上锁|反锁|解锁|启动|暂停|播放|停止|继续|执行|切换|点亮|熄灭|静音|召回|回去充电|开始|" +
-  // bare 开/关/亮 only as the verb itself ("灯已关", "开了", "开到21度"), not in 开放, 关于, 亮度
+  // a bare 开, 关, 亮… only as the verb itself ("灯已关", "开了", "开到21度"), not in 开放, 关于, 亮度
   "[开关亮灭调熄](?=$|[了啦好到起门灯])|切[到换]";
 
 /** A clause that reports a change as done (or under way) by the assistant. */
 const CHANGE = [
-  // "I've turned off the lights", "I went ahead and locked it", "Here's what I did:", "我做了以下操作"
+  // "I turned off the lights", "I went ahead and locked it", "I've killed the lights" (the perfect reports a
+  // result, whatever its verb), "Here's what I did:", "我做了以下操作"
   /\bi(?:'ve| have)?\s+(?:did|done)\b|我(?:已经?|刚刚?)?(?:做|执行|完成)了/i,
   new RegExp(
-    `\\b(?:i|we)(?:'ve| have)?\\s+(?:(?:just|now|already|successfully|also|(?:went|gone) ahead and)\\s+)*` +
-      `(?:${PAST_EN}|(?!(?:${NOT_A_CHANGE_EN})\\b)\\w+ed)\\b`,
+    `\\b(?:i|we)(?:(?:'ve| have)\\s+${ADVERBS_EN}(?:${PAST_EN}|(?!(?:${NOT_A_CHANGE_EN})\\b)\\w+ed)|` +
+      `\\s+${ADVERBS_EN}(?:${PAST_EN}))\\b`,
     "i",
   ),
   // "The door has been locked", "The vacuum has started cleaning"
@@ -39,9 +41,9 @@ const CHANGE = [
   // "The TV is now off", "The lights are off now", "The heater is running now"
   /\b(?:is|are|'s|'re)\s+(?:\S+\s+){0,2}?now\b(?!\s+that)/i,
   // 已 marks a change done whatever its verb ("客厅灯已打开", "已进入睡眠模式"), but not 已经是/在/有 (a state)
-  // nor 已收到/查到 (nothing changed)
-  /(?<![而早])已(?!经?(?:[为帮给][您你])?(?:是|在|有|收到|查|找到|知道|了解|明白|记))/,
-  // "风扇关了", "帮你把灯打开了", "开起来了", "调到23度了"
+  // nor 已收到/查到/存入 (nothing changed in the home)
+  /(?<![而早])已(?!经?(?:[为帮给][您你])?(?:是|在|有|收到|查|找到|知道|了解|明白|记|存|保存|更新|添加|加入|创建|删除))/,
+  // a change verb with 了: "风扇关了", "帮你把灯打开了", "开起来了", "调到23度了"
   new RegExp(`(?:${VERB_ZH})(?:好|起来|上|下|掉)?(?:了|啦)`),
   new RegExp(`(?:${VERB_ZH}).*[了啦][～~\\s]*$`),
   // "已在厨房音箱上播放", not "已经在制冷" (a state)
@@ -51,9 +53,12 @@ const CHANGE = [
   // "正在为您打开", "马上帮你关"
   /(?:正在|马上|这就|立即|立刻)(?:为|帮|给)(?:您|你)/,
 ];
-/** How the answer, one of its lines or what follows a colon may begin as HA's terse reply: "Turned on the light", "Music paused", "开始清洁". */
+/**
+ * HA's terse replies ("Turned on the light", "Music paused", "开始清洁"): how the answer, one of its lines
+ * or what follows a colon may begin, not any clause ("No, unlocked" reports a state).
+ */
 const TERSE = [
-  new RegExp(`^(?!set\\b)(?:${PAST_EN})\\b`, "i"),
+  /^(?:turned|switched|opened|closed|shut|locked|unlocked|activated|deactivated|started|paused|resumed|dimmed|lowered|raised|muted|armed|disarmed)\b/i,
   /^(?:turning|switching|opening|closing|locking|unlocking|starting|pausing|resuming|playing|returning|dimming)\b/i,
   new RegExp(
     `^(?!.*\\b(?:is|are|was|were|be|been)\\b)[\\w °%-]{1,30}?\\s(?:${PAST_EN})(?:\\s+(?:on|off|up|down))?(?:\\s+(?:to|for|in|at)\\b.*)?$`,
@@ -80,7 +85,8 @@ const ELSEWHERE = [
 // "I've set a reminder to turn off the oven" reports a reminder, not a device.
 const REMINDER = /\b(?:remind(?:er)?s?|timers?)\b|\balarm (?:set )?for\b|\ban alarm\b|提醒|闹钟|计时|定时/i;
 
-// The whole answer says "done" ("Done — the lights are off", "搞定！"), or acknowledges and gives the new state.
+// The answer says "done" ("搞定！", unless of a reminder), or says it or acknowledges and gives the new state
+// ("Done — the lights are off", "Okay, the porch light is on now").
 const DONE = /^\W*(?:done|all set|all done)\b|搞定|办好了|完成了|已完成|操作成功/i;
 const ACKNOWLEDGED =
   /^\W*(?:ok(?:ay)?|sure(?: thing)?|alright|all right|got it|you got it|no problem|will do|of course|right away|consider it done|understood|certainly|absolutely)\b\W*/i;
@@ -117,5 +123,6 @@ export function claimsDeviceAction(answer: string): boolean {
   );
   const terse = leads.some((lead) => TERSE.some((rule) => rule.test(lead)) && reportsHere(lead));
   if (terse || CHANGE.some(says)) return true;
-  return !REMINDER.test(answer) && (says(DONE) || (ACKNOWLEDGED.test(answer) && says(NEW_STATE)));
+  if ((DONE.test(answer) || ACKNOWLEDGED.test(answer)) && says(NEW_STATE)) return true;
+  return !REMINDER.test(answer) && says(DONE);
 }
