@@ -19,9 +19,9 @@ const ADVERBS_EN = "(?:(?:just|now|already|successfully|also|(?:went|gone) ahead
 // What the assistant says it did that changes nothing in the home ("I checked", "I tried").
 const NOT_A_CHANGE_EN =
   "checked|looked|tried|noticed|searched|asked|queried|verified|confirmed|noted|learned|wanted|needed|called|used|" +
-  "scheduled|added|created|received|found|limited";
+  "scheduled|added|created|received|found|limited|disconnected|unplugged|jammed|charged";
 const VERB_ZH =
-  "打开|开启|关闭|关掉|关上|关好|拉开|拉上|调[到至成为高低亮暗整好大小]|[升降][到至高低]|设置|设为|设定|设成|设好|" +
+  "打开|开启|关闭|关掉|关上|关好|拉开|拉上|调[到至成为高低亮暗整好大小]|[升降][到至高低]|设置|设[为定成好到]|" +
   "锁上|锁好|上锁|反锁|解锁|启动|暂停|播放|停止|继续|执行|切换|点亮|熄灭|静音|召回|回去充电|开始|" +
   // a bare 开, 关, 亮… only as the verb itself ("灯已关", "开了", "开到21度"), not in 开放, 关于, 亮度
   "[开关亮灭调熄](?=$|[了啦好到起门灯])|切[到换]";
@@ -37,12 +37,15 @@ const CHANGE = [
     "i",
   ),
   // "The door has been locked", "The vacuum has started cleaning"
-  new RegExp(`\\b(?:has|have)\\s+(?:just\\s+)?(?:${PAST_EN}|been\\s+(?:${PAST_EN}|\\w+ed))\\b`, "i"),
+  new RegExp(
+    `\\b(?:has|have)\\s+(?:just\\s+)?(?:${PAST_EN}|been\\s+(?:${PAST_EN}|sent|(?!(?:${NOT_A_CHANGE_EN})\\b)\\w+ed))\\b`,
+    "i",
+  ),
   // "The TV is now off", "The lights are off now", "The heater is running now"
   /\b(?:is|are|'s|'re)\s+(?:\S+\s+){0,2}?now\b(?!\s+that)/i,
-  // 已 marks a change done whatever its verb ("客厅灯已打开", "已进入睡眠模式"), but not 已经是/在/有 (a state)
-  // nor 已收到/查到/存入 (nothing changed in the home)
-  /(?<![而早])已(?!经?(?:[为帮给][您你])?(?:是|在|有|收到|查|找到|知道|了解|明白|记|存|保存|更新|添加|加入|创建|删除))/,
+  // 已 marks a change done whatever its verb ("客厅灯已打开", "已进入睡眠模式"), but not 已经是/在/有 (a state),
+  // 已收到/查到/存入 (nothing changed in the home) nor 已离线/充满 (what befell a device by itself)
+  /(?<![而早])已(?!经?(?:[为帮给][您你])?(?:是|在|有|收到|查|找到|知道|了解|明白|记|存|保存|更新|添加|加入|创建|删除|离线|断开|掉线|失效|过期|充满|耗尽|超时))/,
   // a change verb with 了: "风扇关了", "帮你把灯打开了", "开起来了", "调到23度了"
   new RegExp(`(?:${VERB_ZH})(?:好|起来|上|下|掉)?(?:了|啦)`),
   new RegExp(`(?:${VERB_ZH}).*[了啦][～~\\s]*$`),
@@ -108,14 +111,18 @@ function clauses(answer: string): string[] {
 
 const reportsHere = (clause: string) =>
   !REMINDER.test(clause) && !ELSEWHERE.some((rule) => rule.test(clause));
+// "车库门关着，也锁上了": a clause with 也/还 goes on in the mood of the one before.
+const continues = (clause: string) => /^(?:也|还|并且|而且)/.test(clause);
 
 /** The answer reports a device action as done. */
 export function claimsDeviceAction(answer: string): boolean {
   const parts = clauses(answer);
   const answering = ANSWERS_A_QUESTION.test(answer);
+  const here = (clause: string, i: number): boolean =>
+    reportsHere(clause) && (i === 0 || !continues(clause) || here(parts[i - 1]!, i - 1));
   const says = (rule: RegExp) =>
     parts.some(
-      (clause) => rule.test(clause) && reportsHere(clause) && (!answering || BY_THE_ASSISTANT.test(clause)),
+      (clause, i) => rule.test(clause) && here(clause, i) && (!answering || BY_THE_ASSISTANT.test(clause)),
     );
   const starts = [...answer.split("\n").slice(1), ...answer.split(/:(?!\d)|：/).slice(1)];
   const leads = [answer.replace(ACKNOWLEDGED, ""), ...starts].map(
