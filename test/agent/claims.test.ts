@@ -14,6 +14,9 @@ describe("claimsDeviceAction", () => {
     "The front door has been locked.",
     "The lights are now off.",
     "I have set the thermostat to 21 degrees.",
+    "I've killed the lights in the basement.",
+    "空气净化器已进入睡眠模式。",
+    "好的，已经把客厅灯调亮一点了。",
   ])("%s is a claim", (answer) => expect(claimsDeviceAction(answer)).toBe(true));
 
   it.each([
@@ -26,6 +29,12 @@ describe("claimsDeviceAction", () => {
     "I've set a reminder to turn off the oven at 6.",
     "已经设置好提醒，六点提醒你关烤箱。",
     "The living room light is on.",
+    "车库门已经开了一个小时了。",
+    "The front door has been unlocked since 8 pm.",
+    "The kitchen light is already on.",
+    "已为您查询到3个设备：客厅灯、卧室灯、走廊灯。",
+    "已收到，正在处理。",
+    "I have limited access to your devices.",
   ])("%s is no claim", (answer) => expect(claimsDeviceAction(answer)).toBe(false));
 });
 

@@ -84,6 +84,18 @@ describe("no false 'done'", () => {
     expect(loop.llm.requests).toHaveLength(2);
   });
 
+  it("in a turn that asks for a change, a state report is no claim and is left alone", async () => {
+    loop.llm.script(
+      { text: "车库门已经开了一个小时了，要我现在关上吗？", pieceSize: 3 },
+      { text: "The front door has been unlocked since 8 pm. Shall I lock it?" },
+    );
+    const zh = await loop.turn("把车库门关上");
+    expect(zh.final.text).toBe("车库门已经开了一个小时了，要我现在关上吗？");
+    const en = await loop.turn("lock the front door");
+    expect(en.final.text).toBe("The front door has been unlocked since 8 pm. Shall I lock it?");
+    expect(loop.llm.requests).toHaveLength(2);
+  });
+
   it("an answer that claims nothing is left alone", async () => {
     loop.llm.script({ text: "Which light do you mean, the desk lamp or the ceiling light?" });
     const { final } = await loop.turn("turn on the light");
