@@ -87,7 +87,7 @@ export class LlmClient {
       baseURL: this.options.baseUrl,
       // The SDK refuses to start without a key; local servers (Ollama, vLLM) accept any.
       apiKey: this.options.apiKey || "none",
-      // Retries are ours (see complete()): the SDK's own would also repeat a stream the user half saw.
+      // Retries are ours (the loop below): the SDK's own would also repeat a stream the user half saw.
       maxRetries: 0,
       timeout: this.options.requestTimeoutMs,
     });
