@@ -1,4 +1,5 @@
-import OpenAI from "openai";
+import type OpenAI from "openai";
+import { loadSdk } from "../llm/sdk.js";
 
 export interface EmbeddingsOptions {
   /** An OpenAI-compatible API: its `/embeddings` endpoint is used (Ollama, SiliconFlow, OpenAI, …). */
@@ -24,17 +25,11 @@ const MAX_INPUT_CHARS = 4_000;
 
 /** Embeds texts through an OpenAI-compatible `/embeddings` endpoint, in bounded batches. */
 export class Embedder {
-  private readonly client: OpenAI;
+  /** Made with the first request, when the SDK is loaded (see llm/sdk.ts). */
+  private client?: OpenAI;
   private readonly cache = new Map<string, Float32Array>();
 
-  constructor(private readonly options: EmbeddingsOptions) {
-    this.client = new OpenAI({
-      baseURL: options.baseUrl,
-      apiKey: options.apiKey || "none",
-      maxRetries: 1,
-      timeout: options.timeoutMs ?? 30_000,
-    });
-  }
+  constructor(private readonly options: EmbeddingsOptions) {}
 
   get model(): string {
     return this.options.model;
@@ -63,6 +58,13 @@ export class Embedder {
   }
 
   private async request(input: string[], signal?: AbortSignal, timeoutMs?: number): Promise<Float32Array[]> {
+    const { OpenAI } = await loadSdk();
+    this.client ??= new OpenAI({
+      baseURL: this.options.baseUrl,
+      apiKey: this.options.apiKey || "none",
+      maxRetries: 1,
+      timeout: this.options.timeoutMs ?? 30_000,
+    });
     let response: OpenAI.CreateEmbeddingResponse;
     try {
       response = await this.client.embeddings.create(
@@ -70,7 +72,7 @@ export class Embedder {
         { signal, ...(timeoutMs ? { timeout: timeoutMs, maxRetries: 0 } : {}) },
       );
     } catch (error) {
-      throw new EmbeddingError(`The embeddings endpoint failed: ${describe(error)}`);
+      throw new EmbeddingError(`The embeddings endpoint failed: ${describe(error, OpenAI.APIError)}`);
     }
     const data = [...(response.data ?? [])].sort((a, b) => a.index - b.index);
     if (data.length !== input.length) {
@@ -88,7 +90,7 @@ export class Embedder {
   }
 }
 
-function describe(error: unknown): string {
-  if (error instanceof OpenAI.APIError) return `${error.status ?? "no status"} ${error.message}`.trim();
+function describe(error: unknown, APIError: typeof OpenAI.APIError): string {
+  if (error instanceof APIError) return `${error.status ?? "no status"} ${error.message}`.trim();
   return error instanceof Error ? error.message : String(error);
 }

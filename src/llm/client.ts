@@ -1,11 +1,12 @@
-import OpenAI from "openai";
+import type OpenAI from "openai";
 import type { ChatCompletionTool, ChatCompletionToolChoiceOption } from "openai/resources/chat/completions";
 import type { Logger } from "../logging/logger.js";
 import type { ToolDefinition } from "./tool-wire.js";
 import { ResponseAssembler } from "./assembler.js";
-import { hostOf, LlmError, toLlmError } from "./errors.js";
+import { hostOf, LlmError, type LlmEndpoint } from "./errors.js";
 import type { LlmHealth } from "./health.js";
 import type { ChatMessage, LlmResponse } from "./messages.js";
+import { loadSdk } from "./sdk.js";
 
 export interface LlmClientOptions {
   baseUrl: string;
@@ -58,18 +59,10 @@ export interface ChatRequest {
 
 /** Talks to any OpenAI-compatible chat API with streaming and tool calls. */
 export class LlmClient {
-  private readonly openai: OpenAI;
+  /** Made with the first request, when the SDK is loaded (see sdk.ts). */
+  private openai?: OpenAI;
 
-  constructor(private readonly options: LlmClientOptions) {
-    this.openai = new OpenAI({
-      baseURL: options.baseUrl,
-      // The SDK refuses to start without a key; local servers (Ollama, vLLM) accept any.
-      apiKey: options.apiKey || "none",
-      // Retries are ours (see complete()): the SDK's own would also repeat a stream the user half saw.
-      maxRetries: 0,
-      timeout: options.requestTimeoutMs,
-    });
-  }
+  constructor(private readonly options: LlmClientOptions) {}
 
   get model(): string {
     return this.options.model;
@@ -89,12 +82,21 @@ export class LlmClient {
   async complete(request: ChatRequest): Promise<LlmResponse> {
     const { maxRetries } = this.options;
     request.onStatus?.({ state: "waiting" });
+    const { OpenAI, toLlmError } = await loadSdk();
+    this.openai ??= new OpenAI({
+      baseURL: this.options.baseUrl,
+      // The SDK refuses to start without a key; local servers (Ollama, vLLM) accept any.
+      apiKey: this.options.apiKey || "none",
+      // Retries are ours (the loop below): the SDK's own would also repeat a stream the user half saw.
+      maxRetries: 0,
+      timeout: this.options.requestTimeoutMs,
+    });
     for (let attempt = 0; ; attempt++) {
       if (request.signal?.aborted) throw cancelled();
       let emitted = false;
       const onText = request.onText && ((text: string) => ((emitted = true), request.onText!(text)));
       try {
-        const response = await this.streamOnce({ ...request, onText }, attempt);
+        const response = await this.streamOnce(this.openai, toLlmError, { ...request, onText }, attempt);
         this.options.health?.succeeded();
         return response;
       } catch (error) {
@@ -118,7 +120,12 @@ export class LlmClient {
     }
   }
 
-  private async streamOnce(request: ChatRequest, attempt: number): Promise<LlmResponse> {
+  private async streamOnce(
+    openai: OpenAI,
+    toLlmError: (error: unknown, endpoint: LlmEndpoint) => LlmError,
+    request: ChatRequest,
+    attempt: number,
+  ): Promise<LlmResponse> {
     const controller = new AbortController();
     const outer = request.signal;
     const onOuterAbort = () => controller.abort(outer?.reason);
@@ -145,7 +152,7 @@ export class LlmClient {
       );
 
     try {
-      const stream = await this.openai.chat.completions.create(
+      const stream = await openai.chat.completions.create(
         {
           model: this.options.model,
           messages: request.messages as OpenAI.ChatCompletionMessageParam[],

@@ -1,7 +1,8 @@
 import type { Readability } from "@mozilla/readability";
 import type TurndownService from "turndown";
 import { lazy } from "../lazy.js";
-import { PAGE_LIMITS, scanPage, type PageLimits, type PageOverflow } from "./page-scan.js";
+import { PAGE_LIMITS, type PageLimits, type PageOverflow } from "./page-limits.js";
+import { scanPage } from "./page-scan.js";
 import { createTurndown } from "./turndown.js";
 import { clip } from "../text/clip.js";
 

@@ -1,7 +1,7 @@
 import { ChildWorker, type ChildFailure } from "../child-process/worker.js";
 import { NetError } from "./errors.js";
 import type { ExtractedPage } from "./extract.js";
-import { PAGE_LIMITS, type PageLimits, type PageOverflow } from "./page-scan.js";
+import { PAGE_LIMITS, type PageLimits, type PageOverflow } from "./page-limits.js";
 
 export interface PageRequest {
   html: string;

@@ -1,20 +1,5 @@
 import { Parser } from "htmlparser2";
-
-/** How much of a page is turned into a DOM at most. */
-export interface PageLimits {
-  /** Levels of nested elements. Real pages stay far below 100; Readability's cost grows with the square. */
-  maxDepth: number;
-  /** Elements in all. Heavy real pages have some 10,000; Readability and Turndown take seconds for 30,000. */
-  maxElements: number;
-}
-
-export const PAGE_LIMITS: PageLimits = { maxDepth: 256, maxElements: 30_000 };
-
-/** Where a page goes over the limits: the part before `at` (a character index) fits. */
-export interface PageOverflow {
-  reason: "depth" | "elements";
-  at: number;
-}
+import type { PageLimits, PageOverflow } from "./page-limits.js";
 
 class Over extends Error {}
 

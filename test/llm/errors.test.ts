@@ -1,7 +1,7 @@
 import { APIConnectionError, APIError } from "openai";
 import { describe, expect, it } from "vitest";
 import { LlmClient } from "../../src/llm/client.js";
-import { toLlmError } from "../../src/llm/errors.js";
+import { toLlmError } from "../../src/llm/sdk-errors.js";
 
 const endpoint = { baseUrl: "https://llm.example.lan:8443/v1", model: "m" };
 const connectionError = (code: string, message = code) => {
