@@ -86,6 +86,24 @@ describe("the second reading of a target", () => {
     expect(reread(dir, "Bedroom Light")).toBeUndefined();
   });
 
+  it("keeps a room's whole name whole: 1楼客厅 is not a part of 10楼客厅", () => {
+    const floors = buildHome(
+      [
+        { id: "f1", name: "1楼客厅" },
+        { id: "f10", name: "10楼客厅" },
+      ],
+      [
+        { id: "light.f1_a", name: "1楼客厅吸顶灯", area: "f1", state: "off" },
+        { id: "light.f1_b", name: "1楼客厅吸顶灯 2", area: "f1", state: "off" },
+        { id: "light.f10", name: "10楼客厅吸顶灯", area: "f10", state: "off" },
+      ],
+    );
+    const { refusal: ask } = targetHelpers(floors.directory(), floors.states);
+    const question = ask("light.turn_on", "把1楼客厅的吸顶灯打开");
+    expect(question).toMatch(/light\.f1_a.*light\.f1_b|light\.f1_b.*light\.f1_a/);
+    expect(question).not.toMatch(/light\.f10/);
+  });
+
   it("keeps the kind said: the TV beside the fireplace is not the fireplace", () => {
     expect(refusal("switch.turn_on", "light the fire")).toMatch(/No switch matches/);
     expect(targets("media_player.volume_set", "volume of the living room TV")).toEqual(["media_player.tv"]);
