@@ -34,7 +34,7 @@ export function reread(dir: EntityDirectory, core: string): Reread | undefined {
   if (said.some((token) => ROOM_WORDS.has(token) && !dir.words.has(token))) return undefined;
   const tokens = said
     .map((token) => (isCjk(token) ? withoutRequestWords(token) : token))
-    .filter((token) => token && (isCjk(token) || (known(dir, token) && !meaningless(token))));
+    .filter((token) => token && (isCjk(token) || telling(dir, token)));
   const areaIds = new Set<string>();
   const kept: string[] = [];
   for (let i = 0; i < tokens.length;) {
@@ -53,34 +53,35 @@ export function reread(dir: EntityDirectory, core: string): Reread | undefined {
 
 const KIND_TOKENS = new Set(KIND_WORDS.map((k) => k.word));
 
-function known(dir: EntityDirectory, token: string): boolean {
-  return (
-    /\d/.test(token) ||
-    dir.words.has(token) ||
-    SERVICE_WORDS.has(token) ||
-    FILLERS.has(token) ||
-    KIND_TOKENS.has(token)
-  );
+/**
+ * Whether a word is kept: one the home, a kind or a service knows, or a number; filler words ("to",
+ * "on", "the") go, but those that say how many.
+ */
+function telling(dir: EntityDirectory, token: string): boolean {
+  if (FILLERS.has(token)) return /^(?:all|every|each)$/.test(token);
+  return /\d/.test(token) || dir.words.has(token) || SERVICE_WORDS.has(token) || KIND_TOKENS.has(token);
 }
 
 /** Each room's names and aliases as token lists, read once per directory. */
-const roomNames = new WeakMap<EntityDirectory, { id: string; names: string[][] }[]>();
+interface RoomNames {
+  id: string;
+  names: string[][];
+  /** `names`, each joined with spaces. */
+  joined: string[];
+}
 
-function roomsOf(dir: EntityDirectory): { id: string; names: string[][] }[] {
+const roomNames = new WeakMap<EntityDirectory, RoomNames[]>();
+
+function roomsOf(dir: EntityDirectory): RoomNames[] {
   let rooms = roomNames.get(dir);
   if (!rooms) {
-    rooms = [...dir.areas.values()].map((area) => ({
-      id: area.id,
-      names: [area.name, ...area.aliases].map((n) => normalize(n).tokens),
-    }));
+    rooms = [...dir.areas.values()].map((area) => {
+      const names = [area.name, ...area.aliases].map((n) => normalize(n).tokens);
+      return { id: area.id, names, joined: names.map((n) => n.join(" ")) };
+    });
     roomNames.set(dir, rooms);
   }
   return rooms;
-}
-
-/** Filler words ("to", "on", "the") but those that say how many. */
-function meaningless(token: string): boolean {
-  return FILLERS.has(token) && !/^(?:all|every|each)$/.test(token);
 }
 
 /** A CJK run without the words that ask for an action ("开始"): they never name a device. */
@@ -106,7 +107,7 @@ function roomPart(
     const said = run.join(" ");
     const areaIds: string[] = [];
     for (const room of roomsOf(dir)) {
-      if (room.names.some((n) => n.join(" ") === said)) return { length, areaIds: [], whole: true };
+      if (room.joined.includes(said)) return { length, areaIds: [], whole: true };
       if (room.names.some((n) => holds(n, run))) areaIds.push(room.id);
     }
     if (areaIds.length) return { length, areaIds };
@@ -124,14 +125,16 @@ function holds(name: string[], run: string[]): boolean {
 
 /**
  * True when a target names nothing: no device, room, floor or kind this home knows, nor a room it does
- * not have ("I'm cold", "it").
+ * not have ("I'm cold", "it"). A Chinese run names something unless it is only request words: it is
+ * not split into words, so it is never taken for one the home has not heard ("主卧阳台灯").
  */
 export function namesNothing(dir: EntityDirectory, core: string): boolean {
-  if (normalize(core).tokens.some((token) => ROOM_WORDS.has(token))) return false;
-  const second = reread(dir, core);
-  const words = second ? second.core : normalize(core).tokens.join(" ");
-  if (second?.areaIds.length) return false;
-  return normalize(words)
-    .tokens.filter((t) => !SERVICE_WORDS.has(t) && !FILLERS.has(t))
-    .every((t) => !dir.words.has(t) && !KIND_TOKENS.has(t));
+  return normalize(core).tokens.every((token) =>
+    isCjk(token)
+      ? !withoutRequestWords(token)
+      : !ROOM_WORDS.has(token) &&
+        (SERVICE_WORDS.has(token) ||
+          FILLERS.has(token) ||
+          (!dir.words.has(token) && !KIND_TOKENS.has(token))),
+  );
 }

@@ -119,6 +119,11 @@ describe("the second reading of a target", () => {
       "switch.fireplace",
     ]);
     expect(() => several("switch.turn_on", "the coffee maker", "the sauna")).toThrow(/sauna/);
+    // A Chinese run is a name the first reading reads, not words the home never heard.
+    expect(several("switch.turn_on", "the coffee maker", "主卧阳台灯")).toEqual([
+      "switch.coffee",
+      "switch.zw_balcony",
+    ]);
   });
 });
 

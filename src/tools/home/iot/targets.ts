@@ -141,10 +141,13 @@ export function resolveTargets(dir: EntityDirectory, req: TargetRequest): Entity
 
   // Of several targets, one that names nothing here ("I'm cold", in "I'm cold, turn on the fireplace")
   // is the user's words around the request, not a device.
-  const naming = req.targets.filter(
-    (text) => dir.get(text.toLowerCase()) || !namesNothing(dir, targetCore(dir, text, domains)),
-  );
-  for (const text of req.targets.length > 1 && naming.length ? naming : req.targets) {
+  const naming =
+    req.targets.length > 1
+      ? req.targets.filter(
+          (text) => dir.get(text.toLowerCase()) || !namesNothing(dir, targetCore(dir, text, domains)),
+        )
+      : [];
+  for (const text of naming.length ? naming : req.targets) {
     const entity = dir.get(text.toLowerCase());
     if (!entity) {
       byName(text);
