@@ -15,6 +15,9 @@ const PAST_EN =
   "activated|deactivated|adjusted|changed|raised|lowered|increased|decreased|muted|unmuted|toggled|armed|disarmed|" +
   // and HA's own verbs for a change (home-assistant/intents sentences/en/_common.yaml: bring, make)
   "put|reset|cut|brought|taken|made";
+// "stopped" reports the assistant's doing only with the assistant as the doer: "Nest has stopped
+// supporting …" is news, "I stopped the music" a claim.
+const PAST_BY_ME_EN = `${PAST_EN}|stopped`;
 const ADVERBS_EN = "(?:(?:just|now|already|successfully|also|(?:went|gone) ahead and)\\s+)*";
 // What the assistant says it did that changes nothing in the home ("I checked", "I tried").
 const NOT_A_CHANGE_EN =
@@ -32,8 +35,8 @@ const CHANGE = [
   // result, whatever its verb), "Here's what I did:", "我做了以下操作"
   /\bi(?:'ve| have)?\s+(?:did|done)\b|我(?:已经?|刚刚?)?(?:做|执行|完成)了/i,
   new RegExp(
-    `\\b(?:i|we)(?:(?:'ve| have)\\s+${ADVERBS_EN}(?:${PAST_EN}|(?!(?:${NOT_A_CHANGE_EN})\\b)\\w+ed)|` +
-      `\\s+${ADVERBS_EN}(?:${PAST_EN}))\\b`,
+    `\\b(?:i|we)(?:(?:'ve| have)\\s+${ADVERBS_EN}(?:${PAST_BY_ME_EN}|(?!(?:${NOT_A_CHANGE_EN})\\b)\\w+ed)|` +
+      `\\s+${ADVERBS_EN}(?:${PAST_BY_ME_EN}))\\b`,
     "i",
   ),
   // "The door has been locked", "The vacuum has started cleaning"
@@ -61,8 +64,8 @@ const CHANGE = [
  * or what follows a colon may begin, not any clause ("No, unlocked" reports a state).
  */
 const TERSE = [
-  /^(?:turned|switched|opened|closed|shut|locked|unlocked|activated|deactivated|started|paused|resumed|dimmed|lowered|raised|muted|armed|disarmed)\b/i,
-  /^(?:turning|switching|opening|closing|locking|unlocking|starting|pausing|resuming|playing|returning|dimming)\b/i,
+  /^(?:turned|switched|opened|closed|shut|locked|unlocked|activated|deactivated|started|stopped|paused|resumed|dimmed|lowered|raised|muted|armed|disarmed)\b/i,
+  /^(?:turning|switching|opening|closing|locking|unlocking|starting|stopping|pausing|resuming|playing|returning|dimming)\b/i,
   new RegExp(
     `^(?!.*\\b(?:is|are|was|were|be|been)\\b)[\\w °%-]{1,30}?\\s(?:${PAST_EN})(?:\\s+(?:on|off|up|down))?(?:\\s+(?:to|for|in|at)\\b.*)?$`,
     "i",
@@ -118,12 +121,13 @@ const continues = (clause: string) => /^(?:也|还|并且|而且)/.test(clause);
 export function claimsDeviceAction(answer: string): boolean {
   const parts = clauses(answer);
   const answering = ANSWERS_A_QUESTION.test(answer);
-  const here = (clause: string, i: number): boolean =>
-    reportsHere(clause) && (i === 0 || !continues(clause) || here(parts[i - 1]!, i - 1));
+  // Whether each clause reports this turn's doing, read once for every rule.
+  const here: boolean[] = [];
+  parts.forEach((clause, i) =>
+    here.push(reportsHere(clause) && (i === 0 || !continues(clause) || here[i - 1]!)),
+  );
   const says = (rule: RegExp) =>
-    parts.some(
-      (clause, i) => rule.test(clause) && here(clause, i) && (!answering || BY_THE_ASSISTANT.test(clause)),
-    );
+    parts.some((clause, i) => here[i] && rule.test(clause) && (!answering || BY_THE_ASSISTANT.test(clause)));
   const starts = [...answer.split("\n").slice(1), ...answer.split(/:(?!\d)|：/).slice(1)];
   const leads = [answer.replace(ACKNOWLEDGED, ""), ...starts].map(
     (line) => clauses(line.replace(/^\s*(?:[-*•]|\d+[.)])\s+/, ""))[0] ?? "",
