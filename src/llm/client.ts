@@ -7,6 +7,7 @@ import { hostOf, LlmError, type LlmEndpoint } from "./errors.js";
 import type { LlmHealth } from "./health.js";
 import type { ChatMessage, LlmResponse } from "./messages.js";
 import { loadSdk } from "./sdk.js";
+import { lazy } from "../lazy.js";
 
 export interface LlmClientOptions {
   baseUrl: string;
@@ -59,8 +60,19 @@ export interface ChatRequest {
 
 /** Talks to any OpenAI-compatible chat API with streaming and tool calls. */
 export class LlmClient {
-  /** Made with the first request, when the SDK is loaded (see sdk.ts). */
-  private openai?: OpenAI;
+  /** The SDK's client and its error reader, made with the first request (see sdk.ts). */
+  private readonly sdk = lazy(async () => {
+    const { OpenAI, toLlmError } = await loadSdk();
+    const openai = new OpenAI({
+      baseURL: this.options.baseUrl,
+      // The SDK refuses to start without a key; local servers (Ollama, vLLM) accept any.
+      apiKey: this.options.apiKey || "none",
+      // Retries are ours (complete()): the SDK's own would also repeat a stream the user half saw.
+      maxRetries: 0,
+      timeout: this.options.requestTimeoutMs,
+    });
+    return { openai, toLlmError };
+  });
 
   constructor(private readonly options: LlmClientOptions) {}
 
@@ -82,21 +94,21 @@ export class LlmClient {
   async complete(request: ChatRequest): Promise<LlmResponse> {
     const { maxRetries } = this.options;
     request.onStatus?.({ state: "waiting" });
-    const { OpenAI, toLlmError } = await loadSdk();
-    this.openai ??= new OpenAI({
-      baseURL: this.options.baseUrl,
-      // The SDK refuses to start without a key; local servers (Ollama, vLLM) accept any.
-      apiKey: this.options.apiKey || "none",
-      // Retries are ours (the loop below): the SDK's own would also repeat a stream the user half saw.
-      maxRetries: 0,
-      timeout: this.options.requestTimeoutMs,
+    const { openai, toLlmError } = await this.sdk().catch((error: unknown) => {
+      // A broken install: no retry mends it, and the caller still gets an LlmError.
+      const failure = new LlmError(
+        "server",
+        `The OpenAI SDK could not be loaded (${error instanceof Error ? error.message : String(error)}).`,
+      );
+      this.options.health?.failed(failure.message);
+      throw failure;
     });
     for (let attempt = 0; ; attempt++) {
       if (request.signal?.aborted) throw cancelled();
       let emitted = false;
       const onText = request.onText && ((text: string) => ((emitted = true), request.onText!(text)));
       try {
-        const response = await this.streamOnce(this.openai, toLlmError, { ...request, onText }, attempt);
+        const response = await this.streamOnce(openai, toLlmError, { ...request, onText }, attempt);
         this.options.health?.succeeded();
         return response;
       } catch (error) {
