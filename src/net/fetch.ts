@@ -4,6 +4,7 @@ import { NetError, NetworkRefusedError } from "./errors.js";
 import { describeFailure } from "./failure.js";
 import type { NetworkGuard } from "./guard.js";
 import { clip } from "../text/clip.js";
+import { withTimeout } from "../time/timeout.js";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD";
 
@@ -76,9 +77,9 @@ export async function guardedFetch(guard: NetworkGuard, request: GuardedRequest)
   const redirects: string[] = [];
 
   try {
-    const { default: axios } = await untilAborted(loadAxios(), signal);
+    const { default: axios } = await withTimeout(loadAxios(), Infinity, undefined, { signal });
     for (;;) {
-      const { url: target } = await untilAborted(guard.check(url), signal);
+      const { url: target } = await withTimeout(guard.check(url), Infinity, undefined, { signal });
       url = target.href;
       const response = await axios.request<Readable>({
         adapter: "http",
@@ -201,13 +202,4 @@ function plainHeaders(headers: unknown): Record<string, string> {
 
 function withoutHeaders(headers: Record<string, string>, pattern: RegExp): Record<string, string> {
   return Object.fromEntries(Object.entries(headers).filter(([name]) => !pattern.test(name)));
-}
-
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener("abort", onAbort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
-  });
 }
