@@ -5,7 +5,7 @@ export interface Backoff {
   maxMs: number;
 }
 
-export const DEFAULT_BACKOFF: Backoff = { firstMs: 2_000, maxMs: 5 * 60_000 };
+const DEFAULT_BACKOFF: Backoff = { firstMs: 2_000, maxMs: 5 * 60_000 };
 
 /**
  * When to try an unreachable server again: exponential backoff, from `firstMs` doubling up to `maxMs`,

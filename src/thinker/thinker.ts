@@ -11,7 +11,7 @@ import type { Outcome, ThoughtAction, ThoughtTrigger } from "../store/thought-ty
 import type { ThoughtStore } from "../store/thoughts.js";
 import { clip } from "../text/clip.js";
 
-/** What the Thinker needs; ha, notifier, logger, notifyTargets and satellite are for delivery.ts. */
+/** What the Thinker needs: what delivery.ts carries a thought out with (DeliveryDeps), and the rest. */
 export interface ThinkerDeps extends DeliveryDeps {
   assistant: Assistant;
   store: ThoughtStore;
