@@ -36,6 +36,41 @@ export default tseslint.config(
     },
   },
   {
+    // Heavy libraries load on first use (docs/architecture.md): a static import would bring them back into
+    // the boot. `await import()` (in a lazy()) and `import type` are how src/ reaches them; the modules
+    // that are themselves loaded that way (or only in the page reader's child) may import them statically.
+    files: ["src/**/*.ts"],
+    ignores: ["src/llm/sdk-errors.ts", "src/net/page-scan.ts", "src/net/extract.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            "openai",
+            "htmlparser2",
+            "@mozilla/readability",
+            "axios",
+            "iconv-lite",
+            "markdown-it",
+            "sanitize-html",
+            "chrono-node",
+          ].map((name) => ({
+            name,
+            allowTypeImports: true,
+            message: "A heavy library: load it on first use, with lazy() around an await import().",
+          })),
+          patterns: [
+            {
+              group: ["@modelcontextprotocol/sdk/client/*", "**/sdk-errors.js", "**/page-scan.js"],
+              allowTypeImports: true,
+              message: "Loaded on first use (or only in a child process): reach it with an await import().",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The web UI runs in the browser: no Node built-ins there (web/vite.config.ts runs in Node, outside src/).
     files: ["web/src/**/*.ts"],
     rules: {
