@@ -1,4 +1,5 @@
 import type OpenAI from "openai";
+import { lazy } from "../lazy.js";
 import { loadSdk } from "../llm/sdk.js";
 
 export interface EmbeddingsOptions {
@@ -25,8 +26,17 @@ const MAX_INPUT_CHARS = 4_000;
 
 /** Embeds texts through an OpenAI-compatible `/embeddings` endpoint, in bounded batches. */
 export class Embedder {
-  /** Made with the first request, when the SDK is loaded (see llm/sdk.ts). */
-  private client?: OpenAI;
+  /** The SDK's client and its error class, made with the first request (see llm/sdk.ts). */
+  private readonly sdk = lazy(async () => {
+    const { OpenAI } = await loadSdk();
+    const client = new OpenAI({
+      baseURL: this.options.baseUrl,
+      apiKey: this.options.apiKey || "none",
+      maxRetries: 1,
+      timeout: this.options.timeoutMs ?? 30_000,
+    });
+    return { client, APIError: OpenAI.APIError };
+  });
   private readonly cache = new Map<string, Float32Array>();
 
   constructor(private readonly options: EmbeddingsOptions) {}
@@ -58,21 +68,17 @@ export class Embedder {
   }
 
   private async request(input: string[], signal?: AbortSignal, timeoutMs?: number): Promise<Float32Array[]> {
-    const { OpenAI } = await loadSdk();
-    this.client ??= new OpenAI({
-      baseURL: this.options.baseUrl,
-      apiKey: this.options.apiKey || "none",
-      maxRetries: 1,
-      timeout: this.options.timeoutMs ?? 30_000,
+    const { client, APIError } = await this.sdk().catch((error: unknown) => {
+      throw new EmbeddingError(`The OpenAI SDK could not be loaded: ${describe(error)}`);
     });
     let response: OpenAI.CreateEmbeddingResponse;
     try {
-      response = await this.client.embeddings.create(
+      response = await client.embeddings.create(
         { model: this.options.model, input, encoding_format: "float" },
         { signal, ...(timeoutMs ? { timeout: timeoutMs, maxRetries: 0 } : {}) },
       );
     } catch (error) {
-      throw new EmbeddingError(`The embeddings endpoint failed: ${describe(error, OpenAI.APIError)}`);
+      throw new EmbeddingError(`The embeddings endpoint failed: ${describe(error, APIError)}`);
     }
     const data = [...(response.data ?? [])].sort((a, b) => a.index - b.index);
     if (data.length !== input.length) {
@@ -90,7 +96,7 @@ export class Embedder {
   }
 }
 
-function describe(error: unknown, APIError: typeof OpenAI.APIError): string {
-  if (error instanceof APIError) return `${error.status ?? "no status"} ${error.message}`.trim();
+function describe(error: unknown, APIError?: typeof OpenAI.APIError): string {
+  if (APIError && error instanceof APIError) return `${error.status ?? "no status"} ${error.message}`.trim();
   return error instanceof Error ? error.message : String(error);
 }

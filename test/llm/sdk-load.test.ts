@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
+import { Embedder, EmbeddingError } from "../../src/knowledge/embeddings.js";
 import { LlmClient } from "../../src/llm/client.js";
 import { LlmError } from "../../src/llm/errors.js";
 
@@ -24,5 +25,12 @@ describe("the OpenAI SDK loaded on first use", () => {
     expect(error.kind).toBe("server");
     expect(error.message).toMatch(/OpenAI SDK could not be loaded/);
     expect(failed).toEqual([error.message]);
+  });
+
+  it("fails an embedding with an EmbeddingError that says so", async () => {
+    const embedder = new Embedder({ baseUrl: "http://127.0.0.1:9/v1", apiKey: "", model: "e" });
+    const error = await embedder.embed(["hi"]).catch((e) => e);
+    expect(error).toBeInstanceOf(EmbeddingError);
+    expect(error.message).toMatch(/OpenAI SDK could not be loaded/);
   });
 });
