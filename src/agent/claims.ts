@@ -82,7 +82,9 @@ const ELSEWHERE = [
   /可|如果|的话|等你|确认|之后|说一声|需要|要不要|要我|会|请|即可|就能/,
   // a state that lasts, or a change at another time or by another agent
   /\bsince\b|\bago\b|\bfor\s+(?:over\s+|about\s+|almost\s+|nearly\s+)?(?:an?|one|two|three|\d+|several|a few)\s+(?:seconds?|minutes?|hours?|days?)\b/i,
-  /\bat\s+\d{1,2}(?::\d\d)?\s*(?:am|pm)\b|\b(?:at sunrise|at sunset|yesterday|this morning|last night|as scheduled|automatically|still|someone|currently|right now|for now)\b|\b(?:is|are|was|were|'s|'re)\s+already\b/i,
+  /\bat\s+\d{1,2}(?::\d\d)?\s*(?:am|pm)\b|\b(?:at sunrise|at sunset|yesterday|this morning|last night|as scheduled|automatically|still|someone|currently|right now)\b|\b(?:is|are|was|were|'s|'re)\s+already\b/i,
+  // "The lights are off for now" is a state; "I've turned the heater up for now" the assistant's doing.
+  /^(?!.*\b(?:i|i've|we|we've)\b).*\bfor now\b/i,
   /着|状态|本来|原本|早就|一直|现在是|目前|处于|到现在|自动|有人|(?<![不超经])过(?![来去滤度])/,
   // a clock time ("晚上10点", not 一点 "a little")
   /\d+\s*点|(?:[两三四五六七八九十]|[一二两三四五六七八九十]{2})点(?![亮击])/,
