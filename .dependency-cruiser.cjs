@@ -23,7 +23,7 @@ const LAYERS = [
   {
     name: "foundations",
     // "*.ts": every file directly in src/ but the root's (domain-error.ts, input-error.ts, lazy.ts, …).
-    nodes: ["llm", "config", "logging", "time", "text", "json-schema", "child-process", "*.ts"],
+    nodes: ["llm", "config", "logging", "time", "text", "words", "json-schema", "child-process", "*.ts"],
     peers: true,
   },
 ];

@@ -1,0 +1,5 @@
+import type { LanguagePack } from "../pack.js";
+
+export const de: LanguagePack = {
+  language: "de",
+};

@@ -1,0 +1,12 @@
+/** The languages Cyrene has a word pack for. A language outside this list gets no rule that reads words. */
+export const PACK_LANGUAGES = ["en", "zh", "de", "fr"] as const;
+export type PackLanguage = (typeof PACK_LANGUAGES)[number];
+
+/**
+ * The pack language of a BCP 47 tag as HA and browsers send it ("zh-cn", "zh-Hans", "de-CH", "fr"), or
+ * undefined for a language Cyrene has no pack for ("nl", "pt-BR").
+ */
+export function packLanguage(tag: string | undefined): PackLanguage | undefined {
+  const primary = tag?.trim().toLowerCase().split(/[-_]/)[0];
+  return PACK_LANGUAGES.find((language) => language === primary);
+}

@@ -1,0 +1,10 @@
+import type { PackLanguage } from "./language.js";
+
+/**
+ * Everything Cyrene reads or says in one language, typed so that a missing entry is a compile error and
+ * never a silent English fallback. Each concern adds its own part, defined beside this file and filled in
+ * `<language>/` (one folder per language).
+ */
+export interface LanguagePack {
+  language: PackLanguage;
+}
