@@ -1,10 +1,12 @@
 import type { ChatMessage, LlmToolCall } from "../llm/messages.js";
 import type { ToolDefinition } from "../tools/contract.js";
 import { claimsDeviceAction } from "./claims.js";
-import { answersPendingQuestion } from "./pending-question.js";
+import { answersPendingQuestion, endsWithQuestion } from "./pending-question.js";
 import { argumentsOf } from "./tool-result-match.js";
 import { asksForChange, isStatusQuestion } from "./user-intent.js";
-import { languageOf } from "../text/language.js";
+import type { ConfirmFirst } from "../tools/contract.js";
+import type { LanguagePack } from "../words/pack.js";
+import { turnWords } from "../words/turn-words.js";
 
 /** The tool that changes devices; its successful calls are the only proof a device was acted on. */
 export const DEVICE_CONTROL_TOOL = "iot_control";
@@ -15,27 +17,26 @@ export const NO_CALL_NUDGE =
   "检查：你的回答说已经操作了设备，但本轮没有成功的 iot_control 调用，实际什么也没做。" +
   "现在调用 iot_control 去做，或如实告诉用户你没有做。";
 
-const HONEST = {
-  zh: "抱歉，我其实没有执行这个操作，设备没有被控制。请再说一次，我会重新尝试。",
-  en: "Sorry, I did not actually do that: no device was controlled. Please ask again and I'll try once more.",
-};
-
+/** For the model, when a call waits for the person's yes because of how their message reads. */
 const STATUS_ONLY =
-  "Not done: the user only asked how things are, not for a change, so iot_control is not run in this " +
-  "turn. Read the state with iot_query and answer; change something only when the user asks for it. " +
-  "用户只是询问状态，没有要求更改：本轮不执行 iot_control，请用 iot_query 查询后回答。";
+  "the user's message reads as a question about how things are, not a request for a change " +
+  "(用户的话像是在询问状态，而不是要求更改)";
 
 export type AnswerVerdict =
   | { kind: "ok" }
   /** One corrective round: the false answer and the nudge go back to the model. */
   | { kind: "nudge"; messages: ChatMessage[] }
   /** The model insisted: the user gets this honest answer instead. */
-  | { kind: "replace"; text: string };
+  | { kind: "replace"; text: string }
+  /** A change waits for the person's yes and the answer doesn't ask: this question follows it. */
+  | { kind: "ask"; question: string };
 
 /**
  * Keeps a turn honest about the home: an answer that reports a device action no successful iot_control
- * call made gets one corrective round and is then replaced by an honest one; a turn that only asks
- * about a state changes nothing. Judged from the user's words and the turn's real tool results.
+ * call made gets one corrective round and is then replaced by an honest one; in a turn that reads as
+ * only asking about a state, a change waits for the person's yes (it is asked, never refused: the reading
+ * can be wrong). Judged from the user's words, in the turn's language pack (none: no word is judged), and
+ * the turn's real tool results.
  */
 export class ActionCheck {
   private readonly userText: string | undefined;
@@ -44,29 +45,37 @@ export class ActionCheck {
   private readonly active: boolean;
   /** The user's message answers a question the assistant left open: it is their say, whatever its words. */
   private readonly answering: boolean;
+  /** The words of the turn's language; none for a language without a pack (no word rule then). */
+  private readonly words: LanguagePack | undefined;
   private nudged = false;
 
   constructor(
     messages: ChatMessage[],
     offered: ToolDefinition[],
     private readonly clientTools: ReadonlySet<string>,
+    /** The turn's language (TurnContext.language); unset, the user's text tells it. */
+    language?: string,
   ) {
     this.turnStart = messages.findLastIndex((m) => m.role === "user");
     const content = messages[this.turnStart]?.content;
     this.userText = typeof content === "string" ? content : undefined;
     this.active = this.userText !== undefined && offered.some((tool) => tool.name === DEVICE_CONTROL_TOOL);
     this.answering = this.active && answersPendingQuestion(messages, this.turnStart);
+    this.words = this.userText === undefined ? undefined : turnWords(language, this.userText);
   }
 
   /**
-   * The refusal for a call that would change a device in a turn that only asks about one. Never for an
-   * answer to an open question ("yes, do it" to a confirmation, "the bedroom one" to "which one?"), nor
-   * for a call carrying a confirmation id: whether that yes counts is the confirmation store's to judge.
+   * Why a call that would change a device waits for the person's yes: the turn reads as only asking about
+   * one. Never for an answer to an open question ("yes, do it" to a confirmation, "the bedroom one" to
+   * "which one?"), nor for a call carrying a confirmation id: whether that yes counts is the confirmation
+   * store's to judge. A wrong reading costs the person one "yes", never the action.
    */
-  refusal(call: LlmToolCall): string | undefined {
-    if (!this.active || call.name !== DEVICE_CONTROL_TOOL || this.answering) return undefined;
+  confirmFirst(call: LlmToolCall): ConfirmFirst | undefined {
+    if (!this.active || !this.words || call.name !== DEVICE_CONTROL_TOOL || this.answering) return undefined;
     if (confirms(call)) return undefined;
-    return isStatusQuestion(this.userText!) ? STATUS_ONLY : undefined;
+    return isStatusQuestion(this.userText!, this.words.intent)
+      ? { why: STATUS_ONLY, language: this.words.language }
+      : undefined;
   }
 
   /**
@@ -74,19 +83,29 @@ export class ActionCheck {
    * nothing was done yet, so a false "done" is never shown. Other answers stream.
    */
   holdsAnswer(messages: ChatMessage[]): boolean {
-    if (!this.active) return false;
-    return this.nudged || (asksForChange(this.userText!) && !this.acted(messages));
+    if (!this.active || !this.words) return false;
+    return this.nudged || (asksForChange(this.userText!, this.words.intent) && !this.acted(messages));
   }
 
   /**
    * The verdict on a final answer; `canCall`: the next round could still call tools. Only a turn that
-   * asks for a change is judged (its answer was held): elsewhere "Done!" or "已经关了" report other things.
+   * asks for a change is judged for a false "done" (its answer was held): elsewhere "Done!" or "已经关了"
+   * report other things. An answer that leaves a change waiting for the person's yes without asking gets
+   * the question.
    */
   review(messages: ChatMessage[], answer: string, canCall: boolean): AnswerVerdict {
-    if (!this.active || !asksForChange(this.userText!)) return { kind: "ok" };
+    const verdict = this.judgeClaim(messages, answer, canCall);
+    if (verdict.kind !== "ok") return verdict;
+    const question = this.active ? this.openQuestion(messages) : undefined;
+    return question && !endsWithQuestion(answer) ? { kind: "ask", question } : verdict;
+  }
+
+  private judgeClaim(messages: ChatMessage[], answer: string, canCall: boolean): AnswerVerdict {
+    const words = this.words;
+    if (!this.active || !words || !asksForChange(this.userText!, words.intent)) return { kind: "ok" };
     if (!claimsDeviceAction(answer) || this.acted(messages)) return { kind: "ok" };
     if (this.nudged || !canCall) {
-      return { kind: "replace", text: HONEST[languageOf(this.userText!)] };
+      return { kind: "replace", text: words.actionLines.honestNotDone };
     }
     this.nudged = true;
     return {
@@ -100,6 +119,22 @@ export class ActionCheck {
 
   /** A device was acted on in this turn: an iot_control call succeeded, or a client's tool was called. */
   private acted(messages: ChatMessage[]): boolean {
+    return this.callsOfTurn(messages).some(
+      (call) =>
+        this.clientTools.has(call.name) || (call.name === DEVICE_CONTROL_TOOL && carriedOut(call.result)),
+    );
+  }
+
+  /** The question of this turn's last iot_control call that waits for the person's yes, if one does. */
+  private openQuestion(messages: ChatMessage[]): string | undefined {
+    return this.callsOfTurn(messages)
+      .filter((call) => call.name === DEVICE_CONTROL_TOOL)
+      .map((call) => questionOf(call.result))
+      .findLast((question) => question !== undefined);
+  }
+
+  /** This turn's calls, in order, each with its result. */
+  private callsOfTurn(messages: ChatMessage[]): { name: string; result: string | undefined }[] {
     const results = new Map<string, string>();
     const calls: { id: string; name: string }[] = [];
     for (const message of messages.slice(this.turnStart + 1)) {
@@ -109,11 +144,19 @@ export class ActionCheck {
         for (const call of message.tool_calls ?? [])
           if (call.type === "function") calls.push({ id: call.id, name: call.function.name });
     }
-    return calls.some(
-      (call) =>
-        this.clientTools.has(call.name) ||
-        (call.name === DEVICE_CONTROL_TOOL && carriedOut(results.get(call.id))),
-    );
+    return calls.map((call) => ({ name: call.name, result: results.get(call.id) }));
+  }
+}
+
+/** The question an iot_control result waiting for the person's yes asks them in their language. */
+function questionOf(content: string | undefined): string | undefined {
+  if (!content) return undefined;
+  try {
+    const result = JSON.parse(content) as { data?: { status?: unknown; question?: unknown } };
+    const { status, question } = result.data ?? {};
+    return status === "confirmation_required" && typeof question === "string" ? question : undefined;
+  } catch {
+    return undefined;
   }
 }
 

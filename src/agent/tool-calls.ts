@@ -1,6 +1,6 @@
 import type { LlmToolCall, ChatMessage } from "../llm/messages.js";
 import type { Logger } from "../logging/logger.js";
-import { fail, ok, type ToolResult } from "../tools/contract.js";
+import { ok, type ConfirmFirst, type ToolResult } from "../tools/contract.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import type { TurnContext } from "../turn/context.js";
 import type { BackgroundJobs } from "./background-jobs.js";
@@ -23,8 +23,11 @@ export interface CallContext {
   emit?: EventSink;
   /** The turn's end (cancelled, or out of time): a call still running then goes on in the background. */
   signal?: AbortSignal;
-  /** Why this call must not run in this turn (answered to the LLM as the call's error), if it must not. */
-  refuse?: (call: LlmToolCall) => string | undefined;
+  /**
+   * Why this call must wait for the person's yes, if it must (the tool then asks them instead of acting):
+   * a reading of words can be wrong, so it never refuses a call outright.
+   */
+  confirmFirst?: (call: LlmToolCall) => ConfirmFirst | undefined;
   /** The result of a call the loop answers itself (the tool selection's find_tools), if it is one. */
   answer?: (call: LlmToolCall) => ToolResult | Promise<ToolResult> | undefined;
 }
@@ -61,17 +64,15 @@ export class ToolCallRunner {
     const emit = context.emit ?? (() => {});
     emit({ type: "tool_started", callId: call.id, name: call.name, arguments: call.arguments });
     const started = performance.now();
-    const refusal = context.refuse?.(call);
-    const answered = refusal ? undefined : context.answer?.(call);
-    const running = refusal
-      ? Promise.resolve(fail(refusal))
-      : answered
-        ? Promise.resolve(answered)
-        : this.registry.execute(call, {
-            logger: this.logger,
-            turn: context.turn,
-            hardTimeoutMs: this.limits.backgroundTimeoutMs,
-          });
+    const answered = context.answer?.(call);
+    const running = answered
+      ? Promise.resolve(answered)
+      : this.registry.execute(call, {
+          logger: this.logger,
+          turn: context.turn,
+          hardTimeoutMs: this.limits.backgroundTimeoutMs,
+          confirmFirst: context.confirmFirst?.(call),
+        });
 
     // Past the limit, or when the turn ends, the call goes on in the background.
     const finished = await withTimeout(running, this.limits.toolTimeoutMs, () => undefined, {

@@ -83,7 +83,7 @@ export class ToolLoop {
     const deadline =
       turn.deadlineMs !== undefined && Number.isFinite(turn.deadlineMs) ? turn.deadlineMs : undefined;
     const stop = new RunStop(turn.signal, deadline);
-    const check = new ActionCheck(messages, tools, clientNames);
+    const check = new ActionCheck(messages, tools, clientNames, turn.language);
     let shown = "";
     let roundStarted = false;
     // Answer text the check must judge before the user may see it.
@@ -147,7 +147,7 @@ export class ToolLoop {
 
         if (!toolsAllowed || response.toolCalls.length === 0) {
           const verdict = check.review(messages, response.content, round < this.options.maxRounds);
-          if (verdict.kind !== "ok")
+          if (verdict.kind === "nudge" || verdict.kind === "replace")
             this.logger.warn(
               { conversationId: turn.conversationId, verdict: verdict.kind },
               "the answer claimed a device action that no iot_control call made",
@@ -159,8 +159,11 @@ export class ToolLoop {
           }
           if (verdict.kind === "replace") held = verdict.text;
           if (held) show(held);
+          if (verdict.kind === "ask") show(roundStarted ? ` ${verdict.question}` : verdict.question);
           if (!shown) emitText(NO_ANSWER[turn.language ?? "en"] ?? NO_ANSWER.en!);
-          const content = verdict.kind === "replace" ? verdict.text : response.content || shown;
+          const answer = verdict.kind === "replace" ? verdict.text : response.content || shown;
+          const content =
+            verdict.kind === "ask" ? [answer, verdict.question].filter(Boolean).join(" ") : answer;
           emit({ type: "round_finished", round, messages: [{ role: "assistant", content }] });
           return final(round);
         }
@@ -172,7 +175,7 @@ export class ToolLoop {
           turn,
           emit,
           signal: stop.signal,
-          refuse: check.refusal.bind(check),
+          confirmFirst: check.confirmFirst.bind(check),
           answer: offer && ((call: ToolCall) => offer.answer(call)),
         };
         const results = await Promise.all(own.map((call) => this.calls.run(call, context)));

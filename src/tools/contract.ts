@@ -2,6 +2,7 @@ import { InputError } from "../input-error.js";
 import type { Logger } from "../logging/logger.js";
 import type { ToolDefinition, ToolResult } from "../llm/tool-wire.js";
 import type { TurnContext } from "../turn/context.js";
+import type { PackLanguage } from "../words/language.js";
 
 export type { ToolDefinition, ToolResult };
 export { UNNAMED_TOOL } from "../llm/tool-wire.js";
@@ -19,6 +20,18 @@ export interface ToolContext {
   turn: TurnContext;
   /** The call's own logger (it names the tool and the call). */
   logger: Logger;
+  /**
+   * This call waits for the person's yes: the loop's reading of their words found no request for the
+   * change it makes. A tool that changes the home asks them (through the confirmation store) instead of acting.
+   */
+  confirmFirst?: ConfirmFirst;
+}
+
+/** Why a call waits for the person's yes, and the language to ask them in. */
+export interface ConfirmFirst {
+  /** For the model: "their message reads as a question about how things are". */
+  why: string;
+  language: PackLanguage;
 }
 
 export interface Tool {

@@ -1,6 +1,13 @@
 import type { Logger } from "../logging/logger.js";
 import { argumentShape, parseToolArguments } from "./arguments.js";
-import { fail, UNNAMED_TOOL, type Tool, type ToolDefinition, type ToolResult } from "./contract.js";
+import {
+  fail,
+  UNNAMED_TOOL,
+  type ConfirmFirst,
+  type Tool,
+  type ToolDefinition,
+  type ToolResult,
+} from "./contract.js";
 import type { ToolPolicy } from "./policy.js";
 import { TOOL_NAME } from "../text/tool-name.js";
 import type { TurnContext } from "../turn/context.js";
@@ -21,6 +28,8 @@ export interface ExecuteOptions {
   signal?: AbortSignal;
   /** The call is aborted and answered with an error after this long, wherever it runs. */
   hardTimeoutMs: number;
+  /** The call waits for the person's yes (see ToolContext.confirmFirst). */
+  confirmFirst?: ConfirmFirst;
 }
 
 /** A tool left out because its service is not set up, and the setting that would enable it. */
@@ -177,6 +186,7 @@ export class ToolRegistry {
       signal: controller.signal,
       turn: options.turn,
       logger: options.logger.child({ tool: call.name, callId: call.id }),
+      ...(options.confirmFirst ? { confirmFirst: options.confirmFirst } : {}),
     };
     try {
       const running = tool.execute(args.value, ctx).catch((error: unknown) => {

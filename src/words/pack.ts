@@ -1,3 +1,5 @@
+import type { ActionLines } from "./action-lines.js";
+import type { IntentWords } from "./intent-words.js";
 import type { PackLanguage } from "./language.js";
 
 /**
@@ -7,4 +9,8 @@ import type { PackLanguage } from "./language.js";
  */
 export interface LanguagePack {
   language: PackLanguage;
+  /** How a message asks for a change or only how things are (agent/user-intent.ts). */
+  intent: IntentWords;
+  /** What Cyrene says about an action: the honest "not done", the question before acting. */
+  actionLines: ActionLines;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { claimsDeviceAction } from "../../src/agent/claims.js";
 import { asksForChange, isStatusQuestion } from "../../src/agent/user-intent.js";
+import { turnWords } from "../../src/words/turn-words.js";
 
 describe("claimsDeviceAction", () => {
   it.each([
@@ -54,8 +55,9 @@ describe("what the user asks for", () => {
     "灯打开了吗？",
     "我要睡觉了，门锁好了吗？",
   ])("%s is a status question", (text) => {
-    expect(isStatusQuestion(text)).toBe(true);
-    expect(asksForChange(text)).toBe(false);
+    const { intent } = turnWords(undefined, text)!;
+    expect(isStatusQuestion(text, intent)).toBe(true);
+    expect(asksForChange(text, intent)).toBe(false);
   });
 
   it.each([
@@ -71,8 +73,15 @@ describe("what the user asks for", () => {
     "开灯好吗？",
     "把灯关了吧",
     "Turn on the light?",
+    "can you turn on the kitchen light?",
+    "would it be possible to turn on the fan?",
+    "is it possible to dim the bedroom lights",
+    "do you think you could open the garage",
+    "可以把风扇打开吗",
+    "你能启动扫地机器人吗",
   ])("%s asks for a change", (text) => {
-    expect(asksForChange(text)).toBe(true);
-    expect(isStatusQuestion(text)).toBe(false);
+    const { intent } = turnWords(undefined, text)!;
+    expect(asksForChange(text, intent)).toBe(true);
+    expect(isStatusQuestion(text, intent)).toBe(false);
   });
 });

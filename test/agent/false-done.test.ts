@@ -104,29 +104,78 @@ describe("no false 'done'", () => {
   });
 });
 
-describe("a status question changes nothing", () => {
-  for (const question of ["客厅灯开着吗？", "Is the front door locked?"]) {
-    it(`"${question}": an iot_control call is refused, and the answer follows no change`, async () => {
+describe("a status question changes nothing without the person's yes", () => {
+  for (const { question, target, asked } of [
+    { question: "客厅灯开着吗？", target: "客厅灯", asked: "要我锁上客厅灯吗？" },
+    {
+      question: "Is the front door locked?",
+      target: "front door",
+      asked: "Do you want me to lock front door?",
+    },
+    { question: "Ist die Haustür abgeschlossen?", target: "Haustür", asked: "Soll ich Haustür abschließen?" },
+    { question: "La porte est-elle verrouillée ?", target: "porte", asked: "Dois-je verrouiller porte ?" },
+  ]) {
+    it(`"${question}": an iot_control call becomes a question to the person, and nothing changes`, async () => {
+      const lock = { service: "lock.lock", target };
       loop.llm.script(
-        { toolCalls: [{ name: "iot_control", arguments: { service: "lock.lock", target: "front door" } }] },
-        { toolCalls: [{ name: "iot_query", arguments: { target: "front door" } }] },
+        { toolCalls: [{ name: "iot_control", arguments: lock }] },
+        { toolCalls: [{ name: "iot_query", arguments: { target } }] },
         { text: "It is unlocked." },
       );
-      const { events, final } = await loop.turn(question);
+      const language = /[äöüß]|Haustür/.test(question) ? "de" : /porte/.test(question) ? "fr" : undefined;
+      const { events, final, stored } = await loop.turn(question, [], language);
       expect(loop.control.calls).toEqual([]);
-      const refused = events.find((e) => e.type === "tool_finished" && e.name === "iot_control");
-      expect(refused).toMatchObject({
-        result: { success: false, error: expect.stringMatching(/^Not done: the user only asked/) },
-      });
-      expect(final.text).toBe("It is unlocked.");
+      const waiting = events.find((e) => e.type === "tool_finished" && e.name === "iot_control");
+      expect(waiting).toMatchObject({ result: { success: true, data: { status: "confirmation_required" } } });
+      // The model's answer did not ask: the question follows it, in the turn's language.
+      expect(final.text).toBe(`It is unlocked. ${asked}`);
+      expect(stored.at(-1)).toEqual({ role: "assistant", content: final.text });
     });
   }
 
-  for (const request of ["客厅灯开着吗？没开的话帮我打开", "Is the door locked? If not, lock it."]) {
-    it(`"${request}" asks for a change too: the call runs`, async () => {
+  it("an answer that asks already is left as it is", async () => {
+    loop.llm.script(
+      { toolCalls: [{ name: "iot_control", arguments: ON }] },
+      { text: "客厅灯现在是关着的，要我打开吗？" },
+    );
+    const { final } = await loop.turn("客厅灯开着吗？");
+    expect(final.text).toBe("客厅灯现在是关着的，要我打开吗？");
+  });
+
+  for (const request of [
+    "客厅灯开着吗？没开的话帮我打开",
+    "Is the door locked? If not, lock it.",
+    "can you turn on the kitchen light?",
+    "would it be possible to turn on the fan?",
+    "is it possible to dim the bedroom lights",
+    "do you think you could open the garage",
+    "可以把风扇打开吗",
+    "你能启动扫地机器人吗",
+  ]) {
+    it(`"${request}" asks for a change: the call runs`, async () => {
       loop.llm.script({ toolCalls: [{ name: "iot_control", arguments: ON }] }, { text: "ok" });
       await loop.turn(request);
       expect(loop.control.calls).toEqual([ON]);
     });
   }
+
+  for (const [request, language] of [
+    ["kannst du das Licht einschalten?", "de"],
+    ["könntest du bitte die Rollläden schließen?", "de"],
+    ["peux-tu allumer la lumière ?", "fr"],
+    ["pourrais-tu fermer les volets ?", "fr"],
+    ["est-ce que tu peux éteindre la cuisine ?", "fr"],
+  ] as const) {
+    it(`"${request}" (${language}) asks for a change: the call runs`, async () => {
+      loop.llm.script({ toolCalls: [{ name: "iot_control", arguments: ON }] }, { text: "ok" });
+      await loop.turn(request, [], language);
+      expect(loop.control.calls).toEqual([ON]);
+    });
+  }
+
+  it("a language without a pack gets no word rule: the model's call stands", async () => {
+    loop.llm.script({ toolCalls: [{ name: "iot_control", arguments: ON }] }, { text: "Klaar." });
+    await loop.turn("Is de lamp in de woonkamer aan?", [], "nl");
+    expect(loop.control.calls).toEqual([ON]);
+  });
 });

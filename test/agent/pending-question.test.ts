@@ -9,7 +9,7 @@ import { useScriptedLoop } from "./support/scripted-loop.js";
 
 /**
  * An answer to a question the assistant left open (a confirmation waiting, "which one?") is the user's
- * say: the status-question guard never refuses the iot_control call that carries it out, whatever its
+ * say: the status-question reading never holds back the iot_control call that carries it out, whatever its
  * words. Read from the conversation; the call's confirmation id is judged by the confirmation store.
  */
 const loop = useScriptedLoop();
@@ -47,8 +47,10 @@ const callOf = (args: Record<string, unknown>) => ({
   name: "iot_control",
   arguments: JSON.stringify(args),
 });
-const refusal = (history: ChatMessage[], said: string, args: Record<string, unknown>) =>
-  new ActionCheck([...history, { role: "user", content: said }], offered, new Set()).refusal(callOf(args));
+const asksFirst = (history: ChatMessage[], said: string, args: Record<string, unknown>, language?: string) =>
+  new ActionCheck([...history, { role: "user", content: said }], offered, new Set(), language).confirmFirst(
+    callOf(args),
+  )?.why;
 
 describe("answers to an open question", () => {
   for (const { said, question } of [
@@ -76,27 +78,35 @@ describe("answers to an open question", () => {
   it.each([
     ["confirmations.en.txt", "Should I unlock the front door?"],
     ["confirmations.zh.txt", "要解锁入户门锁吗？"],
-  ])("no answer in %s is refused, after the question or with the confirmation id alone", (file, question) => {
-    for (const said of corpus(file)) {
-      expect(refusal(asked(question), said, UNLOCK), said).toBeUndefined();
-      expect(refusal([], said, { confirmation_id: "confirm-1a2b3c4d" }), said).toBeUndefined();
-    }
-  });
+    ["confirmations.de.txt", "Soll ich die Haustür aufschließen?"],
+    ["confirmations.fr.txt", "Dois-je déverrouiller la porte d'entrée ?"],
+  ])(
+    "no answer in %s waits for another yes, after the question or with the confirmation id alone",
+    (file, question) => {
+      const language = file.split(".")[1];
+      for (const said of corpus(file)) {
+        expect(asksFirst(asked(question), said, UNLOCK, language), said).toBeUndefined();
+        expect(asksFirst([], said, { confirmation_id: "confirm-1a2b3c4d" }, language), said).toBeUndefined();
+      }
+    },
+  );
 
-  it("a status question with nothing open is still refused, also after an answered turn", () => {
+  it("a status question with nothing open still waits for a yes, also after an answered turn", () => {
     const answered: ChatMessage[] = [
       { role: "user", content: "turn on the lamp" },
       { role: "assistant", content: "The bedroom lamp is on." },
     ];
-    expect(refusal(answered, "Is the front door locked?", UNLOCK)).toMatch(/^Not done: the user only asked/);
-    expect(refusal([], "门锁了吗？", UNLOCK)).toMatch(/^Not done/);
+    expect(asksFirst(answered, "Is the front door locked?", UNLOCK)).toMatch(
+      /reads as a question about how things are/,
+    );
+    expect(asksFirst([], "门锁了吗？", UNLOCK)).toMatch(/reads as a question/);
     // The question was answered a turn ago: this message asks anew.
     const later = [
       ...asked("Should I unlock the front door?"),
       { role: "user", content: "yes" },
       { role: "assistant", content: "Unlocked." },
     ] as ChatMessage[];
-    expect(refusal(later, "is the front door locked", UNLOCK)).toMatch(/^Not done/);
+    expect(asksFirst(later, "is the front door locked", UNLOCK)).toMatch(/reads as a question/);
   });
 });
 

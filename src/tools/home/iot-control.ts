@@ -3,6 +3,7 @@ import type { HomeAssistant, HomeSnapshot } from "../../ha/index.js";
 import type { HomeTime } from "../../time/home-time.js";
 import { ToolError, type Tool, type ToolContext } from "../contract.js";
 import { defineTool } from "../define-tool.js";
+import { packFor } from "../../words/packs.js";
 import type { Confirmations } from "../confirmations.js";
 import { asToolError, ensureExposedNow, withFreshExposure } from "./iot/ha-access.js";
 import { callAndReport } from "./iot/outcome.js";
@@ -95,7 +96,8 @@ export function iotControlTool(options: IotControlOptions): Tool {
       const planned = await withFreshExposure(options.ha, (home) => ({ home, ...plan(home, args, ctx) }));
       const { home, action, confirmationId } = planned;
       if (confirmationId) return run(home, action, ctx, true);
-      const risk = riskOf(action, sensitive);
+      // A risk of the action, or the loop's doubt that the person asked for any change at all.
+      const risk = riskOf(action, sensitive) ?? ctx.confirmFirst?.why;
       if (!risk) return run(home, action, ctx, false);
       const description = describeAction(action);
       if (ctx.turn.policy.autonomous) {
@@ -107,14 +109,21 @@ export function iotControlTool(options: IotControlOptions): Tool {
       const entityIds = action.entities.map((e) => e.entityId);
       const { domain, service, data } = action;
       const id = confirmations.create("iot_control", { domain, service, data, entityIds, description }, ctx);
+      const pack = packFor(ctx.confirmFirst?.language ?? ctx.turn.language);
+      const question = pack?.actionLines.askBeforeActing(
+        service,
+        action.entities.map((e) => e.name),
+      );
       return {
         status: "confirmation_required",
         confirmation_id: id,
         would: description,
         reason: `needs the user's confirmation because ${risk}`,
+        ...(question ? { question } : {}),
         note:
-          `NOT done. Ask the user to confirm that you should ${description} (需要用户确认). Only if they agree in ` +
-          `their next message, call iot_control with just confirmation_id "${id}" (valid a few minutes).`,
+          `NOT done. Ask the user to confirm that you should ${description} (需要用户确认)` +
+          (question ? `: "${question}"` : "") +
+          `. Only if they agree in their next message, call iot_control with just confirmation_id "${id}" (valid a few minutes).`,
       };
     },
   });

@@ -13,11 +13,13 @@ import { defineTool } from "../../../src/tools/define-tool.js";
 import { allowAllTools } from "../../../src/tools/policy.js";
 import { ToolRegistry } from "../../../src/tools/registry.js";
 import { ScriptedLlm } from "../../fixtures/scripted-llm/server.js";
+import { packFor } from "../../../src/words/packs.js";
 import { testTurn } from "../../support/turn-context.js";
 
 /**
  * The tool loop against a scripted model, with stand-ins for the home tools: `iot_control` records its
- * calls and succeeds (or fails, when `control.fail` is set), `iot_query` reads a fixed state.
+ * calls and succeeds (or fails, when `control.fail` is set; or asks, as the real one does, when the loop
+ * says the call waits for the person's yes), `iot_query` reads a fixed state.
  */
 export async function startScriptedLoop() {
   const llm = await ScriptedLlm.start();
@@ -26,8 +28,14 @@ export async function startScriptedLoop() {
     name: "iot_control",
     description: "Control smart-home devices.",
     parameters: z.object({ service: z.string().optional(), target: z.string().optional() }).loose(),
-    execute: (args) => {
+    execute: (args, ctx) => {
       if (control.fail) throw new ToolError('No light matches "阳台灯".');
+      if (ctx.confirmFirst && !args.confirmation_id) {
+        const service = String(args.service).split(".")[1] ?? "";
+        const words = packFor(ctx.confirmFirst.language)!;
+        const question = words.actionLines.askBeforeActing(service, [String(args.target)]);
+        return { status: "confirmation_required", confirmation_id: "confirm-0", question };
+      }
       control.calls.push(args);
       return { done: `${args.service} ${args.target}`, results: [{ state: "on" }] };
     },
@@ -61,12 +69,12 @@ export async function startScriptedLoop() {
    * One turn: the user's message (after the conversation's `history`), answered by the loop; every
    * event, and the text events in order.
    */
-  const turn = async (message: string, history: ChatMessage[] = []) => {
+  const turn = async (message: string, history: ChatMessage[] = [], language?: string) => {
     const events: AgentEvent[] = [];
     const messages: ChatMessage[] = [...history, { role: "user", content: message }];
     const final = await toolLoop.run({
       messages,
-      turn: testTurn({ conversationId: "c", policy: allowAllTools }),
+      turn: testTurn({ conversationId: "c", policy: allowAllTools, language }),
       emit: (event) => events.push(event),
     });
     const texts = events.flatMap((e) => (e.type === "text" ? [e.text] : []));
