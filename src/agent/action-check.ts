@@ -103,7 +103,7 @@ export class ActionCheck {
   private judgeClaim(messages: ChatMessage[], answer: string, canCall: boolean): AnswerVerdict {
     const words = this.words;
     if (!this.active || !words || !asksForChange(this.userText!, words.intent)) return { kind: "ok" };
-    if (!claimsDeviceAction(answer) || this.acted(messages)) return { kind: "ok" };
+    if (!claimsDeviceAction(answer, words.claims) || this.acted(messages)) return { kind: "ok" };
     if (this.nudged || !canCall) {
       return { kind: "replace", text: words.actionLines.honestNotDone };
     }

@@ -1,4 +1,5 @@
 import type { ActionLines } from "./action-lines.js";
+import type { ClaimWords } from "./claim-words.js";
 import type { IntentWords } from "./intent-words.js";
 import type { PackLanguage } from "./language.js";
 
@@ -11,6 +12,8 @@ export interface LanguagePack {
   language: PackLanguage;
   /** How a message asks for a change or only how things are (agent/user-intent.ts). */
   intent: IntentWords;
+  /** How an answer claims a device was acted on (agent/claims.ts). */
+  claims: ClaimWords;
   /** What Cyrene says about an action: the honest "not done", the question before acting. */
   actionLines: ActionLines;
 }

@@ -3,6 +3,16 @@ import { claimsDeviceAction } from "../../src/agent/claims.js";
 import { asksForChange, isStatusQuestion } from "../../src/agent/user-intent.js";
 import { turnWords } from "../../src/words/turn-words.js";
 
+/** Read in the language of its pack: the German and French answers with theirs, the rest by their script. */
+const claimed = (answer: string) => {
+  const language = /eingeschaltet|Haustür|Nein|Licht/.test(answer)
+    ? "de"
+    : /lumière|Volets/.test(answer)
+      ? "fr"
+      : undefined;
+  return claimsDeviceAction(answer, turnWords(language, answer)!.claims);
+};
+
 describe("claimsDeviceAction", () => {
   it.each([
     "好的，已为您打开客厅灯。",
@@ -18,7 +28,11 @@ describe("claimsDeviceAction", () => {
     "I've killed the lights in the basement.",
     "空气净化器已进入睡眠模式。",
     "好的，已经把客厅灯调亮一点了。",
-  ])("%s is a claim", (answer) => expect(claimsDeviceAction(answer)).toBe(true));
+    "Licht eingeschaltet",
+    "Ich habe die Haustür abgeschlossen.",
+    "J'ai allumé la lumière de la cuisine.",
+    "Volets fermés",
+  ])("%s is a claim", (answer) => expect(claimed(answer)).toBe(true));
 
   it.each([
     "抱歉，我没能打开客厅灯：找不到这个设备。",
@@ -36,7 +50,11 @@ describe("claimsDeviceAction", () => {
     "已为您查询到3个设备：客厅灯、卧室灯、走廊灯。",
     "已收到，正在处理。",
     "I have limited access to your devices.",
-  ])("%s is no claim", (answer) => expect(claimsDeviceAction(answer)).toBe(false));
+    "Nein, aus",
+    "Soll ich das Licht einschalten?",
+    "Je n'ai pas pu allumer la lumière.",
+    "La lumière de la cuisine est déjà allumée.",
+  ])("%s is no claim", (answer) => expect(claimed(answer)).toBe(false));
 });
 
 describe("what the user asks for", () => {
