@@ -33,9 +33,21 @@ describeHa("requests phrased as questions, and word rules that ask", (info) => {
     await expect.poll(async () => (await restState(info, entityId)).state, { timeout: 20_000 }).toBe("off");
   };
 
-  for (const { said, service, target } of [
+  for (const { said, service, target, language } of [
     { said: "can you turn on the kitchen light?", service: "light.turn_on", target: "light.kitchen_lights" },
     { said: "可以把风扇打开吗", service: "fan.turn_on", target: "fan.living_room_fan" },
+    {
+      said: "kannst du das Licht in der Küche einschalten?",
+      service: "light.turn_on",
+      target: "light.kitchen_lights",
+      language: "de",
+    },
+    {
+      said: "peux-tu allumer le ventilateur ?",
+      service: "fan.turn_on",
+      target: "fan.living_room_fan",
+      language: "fr",
+    },
   ]) {
     it(`"${said}" turns the device on`, { timeout: 60_000, retry: 2 }, async () => {
       const [domain] = service.split(".");
@@ -44,7 +56,7 @@ describeHa("requests phrased as questions, and word rules that ask", (info) => {
         const [result] = toolResults(request);
         return { text: result.success ? "On." : `Failed: ${result.error}` };
       });
-      const outcome = await turn(said);
+      const outcome = await turn(said, undefined, language);
       expect(outcome.text).toBe("On.");
       expect((await restState(info, target)).state).toBe("on");
     });
