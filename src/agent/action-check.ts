@@ -1,10 +1,9 @@
 import type { ChatMessage, LlmToolCall } from "../llm/messages.js";
-import type { ToolDefinition } from "../tools/contract.js";
+import type { ConfirmFirst, ToolDefinition } from "../tools/contract.js";
 import { claimsDeviceAction } from "./claims.js";
 import { answersPendingQuestion, endsWithQuestion } from "./pending-question.js";
 import { argumentsOf } from "./tool-result-match.js";
 import { asksForChange, isStatusQuestion } from "./user-intent.js";
-import type { ConfirmFirst } from "../tools/contract.js";
 import type { LanguagePack } from "../words/pack.js";
 import { turnWords } from "../words/turn-words.js";
 
