@@ -4,7 +4,7 @@ import { claimsDeviceAction } from "./claims.js";
 import { answersPendingQuestion } from "./pending-question.js";
 import { argumentsOf } from "./tool-result-match.js";
 import { asksForChange, isStatusQuestion } from "./user-intent.js";
-import { languageOf } from "../text/language.js";
+import { detectLanguage } from "../words/detect.js";
 
 /** The tool that changes devices; its successful calls are the only proof a device was acted on. */
 export const DEVICE_CONTROL_TOOL = "iot_control";
@@ -86,7 +86,7 @@ export class ActionCheck {
     if (!this.active || !asksForChange(this.userText!)) return { kind: "ok" };
     if (!claimsDeviceAction(answer) || this.acted(messages)) return { kind: "ok" };
     if (this.nudged || !canCall) {
-      return { kind: "replace", text: HONEST[languageOf(this.userText!)] };
+      return { kind: "replace", text: HONEST[detectLanguage(this.userText!) === "zh" ? "zh" : "en"] };
     }
     this.nudged = true;
     return {

@@ -1,4 +1,6 @@
 import type { PackLanguage } from "./language.js";
+import type { LanguageMarkers } from "./markers.js";
+import type { SpeechWords } from "./speech.js";
 
 /**
  * Everything Cyrene reads or says in one language, typed so that a missing entry is a compile error and
@@ -7,4 +9,8 @@ import type { PackLanguage } from "./language.js";
  */
 export interface LanguagePack {
   language: PackLanguage;
+  /** What Cyrene itself says (speech.ts). */
+  speech: SpeechWords;
+  /** What shows the language in a text nobody told the language of (markers.ts, detect.ts). */
+  markers: LanguageMarkers;
 }

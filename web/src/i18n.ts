@@ -661,12 +661,23 @@ export function languageOf(tag: string | undefined | null): Language | undefined
  */
 export function detectLanguage(parent: Window | null, navigatorLanguages: readonly string[]): Language {
   const fromHa = haLanguage(parent);
+  userTag = fromHa ?? navigatorLanguages[0];
   if (fromHa) return languageOf(fromHa) ?? "en";
   for (const tag of navigatorLanguages) {
     const found = languageOf(tag);
     if (found) return found;
   }
   return "en";
+}
+
+let userTag: string | undefined;
+
+/**
+ * The person's language as the page found it (HA's user language, else the browser's first), even one the
+ * UI has no strings for: each message tells the server, which sets the turn's language from it.
+ */
+export function userLanguage(): string | undefined {
+  return userTag;
 }
 
 function haLanguage(parent: Window | null): string | undefined {
