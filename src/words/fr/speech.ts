@@ -11,18 +11,18 @@ export const speech: SpeechWords = {
   noAnswer: "(pas de réponse)",
   progress: {
     calls: {
-      web_search: about((q) => `Je cherche ${q} sur le web`, "Je cherche sur le web"),
+      web_search: about((q) => `Je cherche sur le web : ${q}`, "Je cherche sur le web"),
       web_fetch: about((host) => `Je lis ${host}`, "Je lis une page web"),
       http: about((host) => `Je contacte ${host}`, "J'envoie une requête"),
       knowledge_search: about(
-        (q) => `Je cherche ${q} dans la base de connaissances`,
+        (q) => `Je cherche dans la base de connaissances : ${q}`,
         "Je consulte la base de connaissances",
       ),
       knowledge_ingest: about(
         (title) => `J'enregistre ${title}`,
         "J'enregistre dans la base de connaissances",
       ),
-      memory_search: about((q) => `Je cherche ${q} dans nos conversations`, "Je relis nos conversations"),
+      memory_search: about((q) => `Je cherche dans nos conversations : ${q}`, "Je relis nos conversations"),
       iot_query: about((q) => `Je vérifie ${q}`, "Je regarde l'état de la maison"),
       iot_control: about((target) => `Je m'occupe ${de(target)}`, "Je m'en occupe"),
       reminder_create: about((text) => `Je crée un rappel : ${text}`, "Je crée un rappel"),
