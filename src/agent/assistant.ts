@@ -123,6 +123,7 @@ export class Assistant {
             input,
             { conversationId, turnId, turnNumber, source: input.source },
             this.settings,
+            input.message,
           );
           messages = [
             ...(found.priorMessages ?? []),

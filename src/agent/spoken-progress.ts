@@ -1,5 +1,5 @@
-import type { Language } from "../text/language.js";
-import { describeCall, PROGRESS_LINES } from "./call-progress.js";
+import type { ProgressWords } from "../words/speech.js";
+import { describeCall } from "./call-progress.js";
 import type { AgentEvent } from "./events.js";
 
 export interface ProgressTiming {
@@ -41,7 +41,8 @@ export class SpokenProgress {
   private closed = false;
 
   constructor(
-    private readonly language: Language,
+    /** The progress lines in the turn's language (words/speech-for.ts). */
+    private readonly words: ProgressWords,
     private readonly say: (line: string) => void,
     private readonly timing: ProgressTiming = VOICE_PROGRESS,
   ) {
@@ -113,15 +114,15 @@ export class SpokenProgress {
     const untold = [...this.running.values()].find((call) => !call.told);
     if (untold) {
       untold.told = true;
-      return describeCall(untold.name, untold.arguments, this.language);
+      return describeCall(untold.name, untold.arguments, this.words);
     }
-    const lines = PROGRESS_LINES;
-    if (this.running.size > 0) return lines.still[this.language];
+    const lines = this.words;
+    if (this.running.size > 0) return lines.still;
     if (this.handedOff && !this.handOffTold) {
       this.handOffTold = true;
-      return lines.handedOff[this.language];
+      return lines.handedOff;
     }
-    if (this.handedOff) return lines.still[this.language];
-    return (this.toolsRan ? lines.answering : lines.thinking)[this.language];
+    if (this.handedOff) return lines.still;
+    return this.toolsRan ? lines.answering : lines.thinking;
   }
 }

@@ -4,7 +4,7 @@
  */
 export const SPOKEN_STYLE =
   "This reply will be spoken aloud by a voice assistant: answer in one to three short sentences in the " +
-  "user's language (中文 or English), as you would say it — plain text, no lists, no Markdown, no emoji, " +
+  "user's language, as you would say it — plain text, no lists, no Markdown, no emoji, " +
   "no links; say numbers and units the way people say them. When you ask the user something (a " +
   "confirmation, which one they mean), end the reply with that question and its question mark: the " +
   "microphone stays open for the answer only then.";

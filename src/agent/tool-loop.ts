@@ -18,6 +18,7 @@ import { ActionCheck } from "./action-check.js";
 import type { BackgroundJobs } from "./background-jobs.js";
 import type { EventSink, FinalEvent, TurnError } from "./events.js";
 import { ToolCallRunner, type ToolCallLimits } from "./tool-calls.js";
+import { speechFor } from "../words/speech-for.js";
 
 export interface ToolLoopOptions extends ToolCallLimits {
   maxRounds: number;
@@ -36,9 +37,6 @@ export interface ToolLoopInput {
   /** Rounds already used by this turn before a pause for client tools. */
   roundsUsed?: number;
 }
-
-/** Shown when the LLM answered nothing: in the user's language where the turn knows it, else English. */
-const NO_ANSWER: Record<string, string> = { en: "(no answer)", zh: "（没有回答）" };
 
 const WRAP_UP =
   "You have used all tool rounds for this request. Answer the user now with what you know, " +
@@ -160,7 +158,7 @@ export class ToolLoop {
           if (verdict.kind === "replace") held = verdict.text;
           if (held) show(held);
           if (verdict.kind === "ask") show(roundStarted ? ` ${verdict.question}` : verdict.question);
-          if (!shown) emitText(NO_ANSWER[turn.language ?? "en"] ?? NO_ANSWER.en!);
+          if (!shown) emitText(speechFor(turn.language).noAnswer);
           const answer = verdict.kind === "replace" ? verdict.text : response.content || shown;
           const content =
             verdict.kind === "ask" ? [answer, verdict.question].filter(Boolean).join(" ") : answer;

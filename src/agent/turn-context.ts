@@ -2,6 +2,7 @@ import type { HomeTime } from "../time/home-time.js";
 import { UNNAMED } from "../store/conversation-access.js";
 import { NEXT_MESSAGE } from "../turn/confirmation-rule.js";
 import type { TurnCaller, TurnContext } from "../turn/context.js";
+import { turnLanguage } from "../words/turn-language.js";
 
 /** What opening a turn decided: its conversation, its id and number, and the entry point it came from. */
 export type OpenedTurn = Pick<TurnContext, "conversationId" | "turnId" | "turnNumber" | "source">;
@@ -18,6 +19,8 @@ export function buildTurnContext(
   caller: TurnCaller,
   opened: OpenedTurn,
   settings: TurnSettings,
+  /** The person's message, which shows the turn's language when the entry point was not told it. */
+  message?: string,
 ): TurnContext {
   const deadlineMs = Math.min(caller.deadlineMs ?? Infinity, settings.turnDeadlineMs ?? Infinity);
   return {
@@ -25,7 +28,7 @@ export function buildTurnContext(
     policy: caller.policy,
     requester: caller.requester ?? UNNAMED,
     person: caller.person,
-    language: caller.language,
+    language: caller.language ?? turnLanguage(undefined, message),
     signal: caller.signal,
     confirmationRule: caller.confirmationRule ?? NEXT_MESSAGE,
     speaker: caller.speaker,

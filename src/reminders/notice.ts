@@ -1,7 +1,9 @@
 import { DateTime } from "luxon";
 import type { Notice } from "../notify/notifier.js";
 import type { Occurrence, Reminder } from "./types.js";
-import { languageOf } from "../text/language.js";
+import { detectLanguage } from "../words/detect.js";
+import { speechFor } from "../words/speech-for.js";
+import type { ReminderWords } from "../words/speech.js";
 
 export const ACTION_DONE = "CYRENE_REMINDER_DONE";
 export const ACTION_SNOOZE = "CYRENE_REMINDER_SNOOZE";
@@ -37,7 +39,7 @@ export function reminderNotice(
   now: number,
   lateness: NoticeOptions,
 ): Notice {
-  const zh = languageOf(reminder.message) === "zh";
+  const words = wordsOf(reminder);
   const lateMs = occurrence.kind === "trigger" || occurrence.kind === "snoozed" ? 0 : now - occurrence.dueAt;
   const kind =
     lateMs > lateness.missedAfterMs ? "missed" : lateMs > lateness.lateAfterMs ? "late" : "on_time";
@@ -45,40 +47,35 @@ export function reminderNotice(
   const dueText = due.hasSame(DateTime.fromMillis(now, { zone }), "day")
     ? due.toFormat("HH:mm")
     : due.toFormat("yyyy-MM-dd HH:mm");
-  const skipped =
-    occurrence.skipped > 0
-      ? zh
-        ? `，另有 ${occurrence.skipped} 次错过`
-        : `; ${occurrence.skipped} more missed`
-      : "";
   const note =
     kind === "late"
-      ? zh
-        ? `（原定 ${dueText}，迟到了${skipped}）`
-        : ` (was due at ${dueText}${skipped})`
+      ? words.late(dueText, occurrence.skipped)
       : kind === "missed"
-        ? zh
-          ? `（错过了：原定 ${dueText}${skipped}）`
-          : ` (missed: was due at ${dueText}${skipped})`
+        ? words.missed(dueText, occurrence.skipped)
         : "";
   return {
     key: noticeKey(reminder.id, occurrence.id),
-    title: zh ? "Cyrene 提醒" : "Cyrene reminder",
+    title: words.title,
     message: `${reminder.message}${note}`,
     actions: [
-      { action: `${ACTION_DONE}:${reminder.id}`, title: zh ? "完成" : "Done" },
-      { action: `${ACTION_SNOOZE}:${reminder.id}`, title: snoozeTitle(lateness.snoozeMs ?? 600_000, zh) },
+      { action: `${ACTION_DONE}:${reminder.id}`, title: words.done },
+      { action: `${ACTION_SNOOZE}:${reminder.id}`, title: snoozeTitle(lateness.snoozeMs ?? 600_000, words) },
     ],
   };
 }
 
+/**
+ * The words of a reminder's notices: in the language its message shows (a reminder keeps no language of
+ * its own; words/detect.ts), else the fallback of words/speech-for.ts.
+ */
+function wordsOf(reminder: Reminder): ReminderWords {
+  return speechFor(detectLanguage(reminder.message)).reminders;
+}
+
 /** "Snooze 10 min" / "10 分钟后再提醒" (seconds when it is shorter than a whole minute). */
-function snoozeTitle(ms: number, zh: boolean): string {
+function snoozeTitle(ms: number, words: ReminderWords): string {
   const minutes = ms / 60_000;
-  const [amount, en, cn] = Number.isInteger(minutes)
-    ? [minutes, "min", "分钟"]
-    : [Math.round(ms / 1000), "s", "秒"];
-  return zh ? `${amount} ${cn}后再提醒` : `Snooze ${amount} ${en}`;
+  return Number.isInteger(minutes) ? words.snooze(minutes, "min") : words.snooze(Math.round(ms / 1000), "s");
 }
 
 /** Told through the persistent notification (and the log) when a target could not be reached. */
@@ -88,12 +85,10 @@ export function failureNotice(
   target: string,
   error: string,
 ): Notice {
-  const zh = languageOf(reminder.message) === "zh";
+  const words = wordsOf(reminder);
   return {
     key: `${noticeKey(reminder.id, occurrence.id)}_failed`,
-    title: zh ? "Cyrene 提醒未送达" : "Cyrene could not deliver a reminder",
-    message: zh
-      ? `提醒「${reminder.message}」没能送到 ${target}：${error}`
-      : `The reminder "${reminder.message}" could not reach ${target}: ${error}`,
+    title: words.failedTitle,
+    message: words.failed(reminder.message, target, error),
   };
 }

@@ -2,7 +2,7 @@ import type { Chrono, ParsedComponents } from "chrono-node";
 import { DateTime, FixedOffsetZone } from "luxon";
 import { lazy } from "../lazy.js";
 import { anyNumber } from "./numerals.js";
-import { languageOf } from "../text/language.js";
+import { detectLanguage } from "../words/detect.js";
 
 /** A natural-language date/time, as chrono understood it. */
 export interface Phrase {
@@ -33,7 +33,7 @@ export async function parsePhrase(text: string, now: DateTime, zone: string): Pr
     now.second,
     now.millisecond,
   );
-  const cjk = languageOf(text) === "zh";
+  const cjk = detectLanguage(text) === "zh";
   // Forward by default ("monday" is the coming one), but "last monday" is the one just past.
   const forwardDate = !PAST_CUE.test(text);
   for (const parser of cjk ? [chinese, english] : [english, chinese]) {

@@ -2,6 +2,7 @@ import type { HomeTime } from "../time/home-time.js";
 import type { Requester } from "../store/conversation-access.js";
 import type { ConfirmationRule } from "./confirmation-rule.js";
 import type { ToolPolicy } from "./tool-policy.js";
+import type { TurnLanguage } from "../words/language.js";
 
 /** Who is talking, as the entry point knows them (HA's user behind ingress). */
 export interface Person {
@@ -20,10 +21,11 @@ export interface TurnCaller {
   requester?: Requester;
   person?: Person;
   /**
-   * The language the user speaks, when the entry point knows it ("zh", "en": Wyoming tells by the text);
-   * what Cyrene itself says to the user in the turn (not the LLM) is in it.
+   * The language the user speaks, as the entry point knows it: HA's `language` (Wyoming's transcript, the
+   * line in the Ollama agent's instructions), the panel's HA user language, or what the entry point
+   * detected (words/turn-language.ts). Without it the turn's language is detected from its message.
    */
-  language?: string;
+  language?: TurnLanguage;
   /** The caller left (a closed connection, Ctrl-C): the turn stops. */
   signal?: AbortSignal;
   /** This turn's deadline, when it must be shorter than the configured one (a voice user waits). */
@@ -56,6 +58,12 @@ export interface TurnContext extends TurnCaller {
   /** The entry point the conversation came from: "api", "openai", "ollama", "wyoming", "cli", "thinker". */
   source: string;
   requester: Requester;
+  /**
+   * The turn's language, set once: a pack language, another BCP 47 tag, or "und" (nothing told it and the
+   * text did not show it). Every line Cyrene says in the turn reads it (words/speech-for.ts), and every
+   * rule that reads words takes its pack (`packFor`, none outside the packs).
+   */
+  language: TurnLanguage;
   confirmationRule: ConfirmationRule;
   /** How long the turn's run may take: the smaller of the entry point's and the configured deadline. */
   deadlineMs?: number;

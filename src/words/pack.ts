@@ -2,6 +2,8 @@ import type { ActionLines } from "./action-lines.js";
 import type { ClaimWords } from "./claim-words.js";
 import type { IntentWords } from "./intent-words.js";
 import type { PackLanguage } from "./language.js";
+import type { LanguageMarkers } from "./markers.js";
+import type { SpeechWords } from "./speech.js";
 
 /**
  * Everything Cyrene reads or says in one language, typed so that a missing entry is a compile error and
@@ -16,4 +18,8 @@ export interface LanguagePack {
   claims: ClaimWords;
   /** What Cyrene says about an action: the honest "not done", the question before acting. */
   actionLines: ActionLines;
+  /** What Cyrene itself says (speech.ts). */
+  speech: SpeechWords;
+  /** What shows the language in a text nobody told the language of (markers.ts, detect.ts). */
+  markers: LanguageMarkers;
 }

@@ -1,4 +1,4 @@
-import { languageOf } from "../text/language.js";
+import { detectLanguage } from "./detect.js";
 import type { LanguagePack } from "./pack.js";
 import { packFor } from "./packs.js";
 
@@ -7,5 +7,5 @@ import { packFor } from "./packs.js";
  * text reads as. Undefined for a language without a pack: then no rule reads the words.
  */
 export function turnWords(language: string | undefined, text: string): LanguagePack | undefined {
-  return packFor(language ?? languageOf(text));
+  return packFor(language ?? detectLanguage(text));
 }

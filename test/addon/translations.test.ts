@@ -10,10 +10,10 @@ interface Translation {
 
 const config = readYaml("config.yaml") as { schema: Record<string, unknown>; ports: Record<string, unknown> };
 // The file stem is the language code HA's frontend asks for (zh-Hans, not zh-CN).
-const LANGUAGES = ["en", "zh-Hans"];
+const LANGUAGES = ["en", "zh-Hans", "de", "fr"];
 
 describe("translations/", () => {
-  it("holds English and Simplified Chinese", () => {
+  it("holds English, Simplified Chinese, German and French", () => {
     expect(readdirSync(join(ROOT, "translations")).sort()).toEqual(LANGUAGES.map((l) => `${l}.yaml`).sort());
   });
 

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { describeCall } from "../../src/agent/call-progress.js";
+import { speechFor } from "../../src/words/speech-for.js";
+
+const words = (language: string) => speechFor(language).progress;
 import type { AgentEvent } from "../../src/agent/events.js";
 import { SpokenProgress } from "../../src/agent/spoken-progress.js";
 import { HaSpeech, STREAM_RESPONSE_CHARS, withoutProgress } from "../../src/assist/ollama/ha-speech.js";
@@ -30,23 +33,39 @@ describe("describeCall: what a running call is doing, in the user's language", (
     ["web_search", {}, "en", "Searching the web…"],
     ["weather__forecast", { city: "上海" }, "zh", "正在处理…"],
     ["weather__forecast", { city: "Shanghai" }, "en", "Working on it…"],
+    [
+      "web_search",
+      { query: "Wetter morgen in Berlin" },
+      "de",
+      "Ich suche im Netz nach Wetter morgen in Berlin…",
+    ],
+    ["iot_control", { target: "Stehlampe" }, "de", "Ich kümmere mich um Stehlampe…"],
+    ["iot_control", { target: "lampe du salon" }, "fr", "Je m'occupe de lampe du salon…"],
+    ["iot_control", { target: "éclairage" }, "fr", "Je m'occupe d'éclairage…"],
+    ["reminder_list", {}, "fr", "Je regarde vos rappels…"],
+    ["weather__forecast", {}, "de", "Ich bin dran…"],
+    ["web_search", {}, "nl", "Searching the web…"],
   ] as const)("%s %j in %s → %s", (name, args, language, line) => {
-    expect(describeCall(name, JSON.stringify(args), language)).toBe(line);
+    expect(describeCall(name, JSON.stringify(args), words(language))).toBe(line);
   });
 
   it("says a long or odd argument short and plain", () => {
-    const line = describeCall("web_search", JSON.stringify({ query: `"${"很长的问题".repeat(20)}"` }), "zh");
+    const line = describeCall(
+      "web_search",
+      JSON.stringify({ query: `"${"很长的问题".repeat(20)}"` }),
+      words("zh"),
+    );
     expect([...line].length).toBeLessThanOrEqual(48);
     expect(line).not.toMatch(/"/);
-    expect(describeCall("web_search", "{not json", "en")).toBe("Searching the web…");
+    expect(describeCall("web_search", "{not json", words("en"))).toBe("Searching the web…");
   });
 });
 
 /** A SpokenProgress whose every line is heard at once (as HA hears a padded line), and what it said. */
-function heard(language: "en" | "zh") {
+function heard(language: "en" | "zh" | "de" | "fr") {
   const said: string[] = [];
   const progress: SpokenProgress = new SpokenProgress(
-    language,
+    words(language),
     (line) => {
       said.push(line);
       progress.spoke();
@@ -59,7 +78,7 @@ function heard(language: "en" | "zh") {
 describe("SpokenProgress", () => {
   it("says nothing in a quick turn", async () => {
     const said: string[] = [];
-    const progress = new SpokenProgress("zh", (line) => said.push(line), TIMING);
+    const progress = new SpokenProgress(words("zh"), (line) => said.push(line), TIMING);
     progress.observe({ type: "text", text: "已经打开客厅灯。" });
     progress.observe({
       type: "final",
@@ -82,7 +101,7 @@ describe("SpokenProgress", () => {
 
   it("waits for the model's own sentence to pause, and counts the silence from its last words once speaking", async () => {
     const said: string[] = [];
-    const progress = new SpokenProgress("zh", (line) => said.push(line), TIMING);
+    const progress = new SpokenProgress(words("zh"), (line) => said.push(line), TIMING);
     // The model's preamble is heard (the entry point says so), then a slow call.
     progress.observe({ type: "text", text: "好的，我帮你查一下明天上海的天气预报。" });
     progress.spoke();

@@ -59,9 +59,12 @@ describe("the tool loop", () => {
   });
 
   it("says it got no answer when the LLM says nothing, in the turn's language where it is known", async () => {
-    h.llm.script({ text: "" }, { text: "" });
+    h.llm.script({ text: "" }, { text: "" }, { text: "" }, { text: "" });
     expect((await turn("hi")).outcome.text).toBe("(no answer)");
     expect((await turn("你好", { language: "zh" })).outcome.text).toBe("（没有回答）");
+    expect((await turn("hi", { language: "fr-CA" })).outcome.text).toBe("(pas de réponse)");
+    // A language without a pack: the one fallback, English (words/speech-for.ts).
+    expect((await turn("hoi", { language: "nl" })).outcome.text).toBe("(no answer)");
   });
 
   it("runs a tool, returns its result under the call id, and asks again", async () => {

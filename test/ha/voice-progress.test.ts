@@ -17,12 +17,18 @@ import { restCall, restState } from "./support/real-ha.js";
 /** The slow SearXNG of the issue: 7 s, within the 8 s tool limit. */
 const SLOW_SEARCH_MS = 7_000;
 const SHARED = { timeout: 90_000, retry: 2 };
+/** HA's default instructions (helpers/llm.py DEFAULT_INSTRUCTIONS_PROMPT). */
+const HA_INSTRUCTIONS =
+  "You are a voice assistant for Home Assistant.\nAnswer questions about the world truthfully.\nAnswer in plain text. Keep it simple and to the point.\n";
+const LANGUAGE_LINE = "Language: {{ llm_context.language }}";
 
 /**
  * Spoken progress through HA's own Assist pipeline: `assist_pipeline/run` (text in, through TTS) with
  * HA's Ollama integration against Cyrene's port, and a Wyoming TTS that takes streamed text (as Piper
- * does), so what HA speaks, and when, is what reaches the TTS. Both languages, three turns each: a quick
- * command (no filler), a slow web search with a silent model, and the same after the model's preamble.
+ * does), so what HA speaks, and when, is what reaches the TTS. The agent's instructions carry the line
+ * DOCS gives for the pipeline's language, so each turn's language is HA's. Each pack language and Dutch
+ * (no pack), three turns each: a quick command (no filler), a slow web search with a silent model, and the
+ * same after the model's preamble.
  */
 describeHa("spoken progress through HA's Assist pipeline", (info) => {
   let h: Harness;
@@ -52,6 +58,8 @@ describeHa("spoken progress through HA's Assist pipeline", (info) => {
     await addSubentry(info, entryId, "conversation", {
       name: "Cyrene Voice Progress",
       model: "cyrene:latest",
+      // The line DOCS gives: HA's Ollama integration tells the pipeline's language nowhere else.
+      prompt: `${HA_INSTRUCTIONS}${LANGUAGE_LINE}`,
     });
     agent = await entityOf(ws, entryId, "conversation");
   }, 120_000);
@@ -116,6 +124,10 @@ describeHa("spoken progress through HA's Assist pipeline", (info) => {
         });
         const run = await speak(c.language, c.question);
         expect(run.streamed).toBe(true);
+        // HA told the pipeline's language through the agent's instructions: the turn's language is HA's.
+        expect(JSON.stringify(h.llm.requests[0]!.body.messages)).toMatch(
+          new RegExp(`Language: ${c.language}`, "i"),
+        );
         // HA's TTS got the progress line first, then the answer.
         const spoken = plain(run.spoken);
         expect(spoken.startsWith(c.line)).toBe(true);

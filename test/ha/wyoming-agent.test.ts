@@ -85,7 +85,7 @@ describeHa("Cyrene as a Wyoming conversation agent of a real Home Assistant", (i
     request.body.messages.filter((m) => m.role === "tool").map((m) => JSON.parse(m.content as string));
 
   it(
-    "is set up through the config flow as “Cyrene” and offered to Chinese and English pipelines only",
+    "is set up through the config flow as “Cyrene” and offered to the pack languages' pipelines only",
     { retry: 2 },
     async () => {
       expect(agent.title).toBe("Cyrene");
@@ -100,7 +100,9 @@ describeHa("Cyrene as a Wyoming conversation agent of a real Home Assistant", (i
       expect(await agents("zh-Hans", "CN")).toEqual(expect.arrayContaining(["zh-CN", "zh"]));
       expect((await agents("zh-Hans", "CN"))![0]).toBe("zh-CN");
       expect(await agents("en", "US")).toEqual(expect.arrayContaining(["en-US", "en"]));
-      expect(await agents("de")).toEqual([]);
+      expect(await agents("de", "DE")).toEqual(expect.arrayContaining(["de-DE", "de"]));
+      expect(await agents("fr", "FR")).toEqual(expect.arrayContaining(["fr-FR", "fr"]));
+      expect(await agents("nl")).toEqual([]);
     },
   );
 
@@ -284,4 +286,18 @@ describeHa("Cyrene as a Wyoming conversation agent of a real Home Assistant", (i
     expect(result.response).toMatchObject({ response_type: "error", data: { code: "failed_to_handle" } });
     expect(speechOf(result)).toBe("Sorry, I can't answer right now. Please try again later.");
   });
+
+  it(
+    "a failing LLM, in German and French: HA sends no language, the words show it",
+    { retry: 2 },
+    async () => {
+      h.llm.script({ status: 401 }, { status: 401 });
+      const de = await say("Schalte die Lampe im Wohnzimmer ein", { language: "de" });
+      expect(speechOf(de)).toBe(
+        "Ich kann gerade leider nicht antworten. Bitte versuch es später noch einmal.",
+      );
+      const fr = await say("Allume la lampe du salon", { language: "fr" });
+      expect(speechOf(fr)).toBe("Désolé, je ne peux pas répondre pour le moment. Réessayez plus tard.");
+    },
+  );
 });

@@ -53,6 +53,14 @@ describe("POST /api/chat", () => {
     expect(history).toEqual(["system", "user", "assistant", "tool", "assistant", "user"]);
   });
 
+  it("takes the panel's language as the turn's: Cyrene's own words are in it", async () => {
+    h.llm.script({ text: "" });
+    const reply = await json(post("/api/chat", { message: "ok", language: "de-DE" }));
+    expect(reply.reply).toBe("(keine Antwort)");
+    const bad = await post("/api/chat", { message: "ok", language: "not a tag" });
+    expect(bad.status).toBe(400);
+  });
+
   it("streams the loop's events as Server-Sent Events", async () => {
     h.llm.script({ toolCalls: [{ name: "add", arguments: { a: 1, b: 1 } }] }, { text: "Two, 二。" });
     const res = await post("/api/chat", { message: "1+1" }, { accept: "text/event-stream" });

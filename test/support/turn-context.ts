@@ -12,6 +12,7 @@ export function testTurn(overrides: Partial<TurnContext> = {}): TurnContext {
     source: "test",
     policy: allowAllTools,
     requester: UNNAMED,
+    language: "en",
     confirmationRule: NEXT_MESSAGE,
     time: { now: () => Date.now(), zone: () => "UTC" },
     ...overrides,

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { clip } from "../../src/text/clip.js";
-import { languageOf } from "../../src/text/language.js";
 import { TOOL_NAME } from "../../src/text/tool-name.js";
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -39,17 +38,6 @@ describe("clip", () => {
 
   it("drops the space a cut leaves before the ellipsis", () => {
     expect(clip("hello world again", 7)).toBe("hello…");
-  });
-});
-
-describe("languageOf", () => {
-  it("is Chinese when a Han character is in the text, English otherwise", () => {
-    expect(languageOf("把客厅的灯关掉")).toBe("zh");
-    expect(languageOf("turn on the 客厅 light")).toBe("zh");
-    expect(languageOf("turn on the light")).toBe("en");
-    expect(languageOf("")).toBe("en");
-    // Han outside the Basic Multilingual Plane (extension B) counts as well.
-    expect(languageOf("𠀋")).toBe("zh");
   });
 });
 

@@ -152,6 +152,28 @@ describe("under HA's ingress path, in HA's iframe", () => {
     await close();
   }, 60_000);
 
+  for (const [language, tab, composer, status] of [
+    ["de", "Erinnerungen", "Nachricht", "Angebotene Tools"],
+    ["fr", "Rappels", "Message", "Outils proposés"],
+  ] as const) {
+    it(`follows HA's ${language}, and tells the server the language with each message`, async () => {
+      const { frame, close } = await openPanel(language);
+      await expect.poll(() => frame.evaluate("document.documentElement.lang")).toBe(language);
+      await frame.getByRole("link", { name: tab }).waitFor();
+      const sent = frame
+        .page()
+        .waitForRequest((request) => request.url().endsWith("/api/chat") && request.method() === "POST");
+      await frame.getByRole("textbox", { name: composer }).fill("Bonjour, hallo");
+      await frame.getByRole("textbox", { name: composer }).press("Enter");
+      expect(JSON.parse((await sent).postData() ?? "{}")).toMatchObject({ language });
+      await frame.getByText("你好！我在。").waitFor();
+      await expectAccessible(frame, `the chat in ${language}`);
+      await frame.getByRole("link", { name: language === "de" ? "Status" : "État" }).click();
+      await frame.getByText(status).first().waitFor();
+      await close();
+    }, 60_000);
+  }
+
   it("serves the page without caching, and the hashed assets for good", async () => {
     const index = await fetch(`${proxyUrl}${INGRESS}/`);
     expect(index.headers.get("cache-control")).toBe("no-cache");

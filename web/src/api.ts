@@ -3,6 +3,7 @@
  * standalone and at HA's ingress path (/api/hassio_ingress/<token>/) in the add-on, and relative URLs
  * resolve against whichever it is.
  */
+import { userLanguage } from "./i18n.js";
 import { readEvents } from "./sse.js";
 
 export class ApiError extends Error {
@@ -163,7 +164,11 @@ export async function* chat(
   const response = await send("api/chat", {
     method: "POST",
     headers: { "Content-Type": "application/json", Accept: "text/event-stream" },
-    body: JSON.stringify({ message, ...(conversationId ? { conversation_id: conversationId } : {}) }),
+    body: JSON.stringify({
+      message,
+      ...(conversationId ? { conversation_id: conversationId } : {}),
+      ...(userLanguage() ? { language: userLanguage() } : {}),
+    }),
     signal,
   });
   if (!response.ok || !response.body) throw await failure(response);

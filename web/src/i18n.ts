@@ -1,4 +1,6 @@
-/** The UI's strings in English and Chinese, and which of them to show. */
+/** The UI's strings in English and Chinese (German and French in strings/), and which of them to show. */
+import { de } from "./strings/de.js";
+import { fr } from "./strings/fr.js";
 
 const en = {
   appTitle: "Cyrene",
@@ -300,7 +302,7 @@ const en = {
 };
 
 export type StringKey = keyof typeof en;
-type Strings = Record<StringKey, string>;
+export type Strings = Record<StringKey, string>;
 
 const zh: Strings = {
   appTitle: "Cyrene",
@@ -596,13 +598,15 @@ const zh: Strings = {
   thoughtTools: "工具",
 };
 
-export type Language = "en" | "zh";
-const dictionaries: Record<Language, Strings> = { en, zh };
+export type Language = "en" | "zh" | "de" | "fr";
+const dictionaries: Record<Language, Strings> = { en, zh, de, fr };
+/** The `lang` of the page and the locale of dates and numbers, per UI language. */
+const LOCALES: Record<Language, string> = { en: "en", zh: "zh-CN", de: "de", fr: "fr" };
 let current: Language = "en";
 
 export function setLanguage(language: Language): void {
   current = language;
-  document.documentElement.lang = language === "zh" ? "zh-CN" : "en";
+  document.documentElement.lang = LOCALES[language];
 }
 
 export function language(): Language {
@@ -611,7 +615,7 @@ export function language(): Language {
 
 /** The BCP 47 locale for dates and numbers. */
 export function locale(): string {
-  return current === "zh" ? "zh-CN" : "en";
+  return LOCALES[current];
 }
 
 /** A string in the UI's language, with `{name}` placeholders filled in. */
@@ -646,13 +650,10 @@ export function tOr(key: string, fallback: string): string {
   return key in en ? t(key as StringKey) : fallback;
 }
 
-/** `zh` for any Chinese tag (zh, zh-CN, zh-Hans, zh-TW…), else `en`. */
+/** The UI language of a tag by its primary subtag (zh for zh-CN, zh-Hans, zh-TW…; de for de-CH), if the UI has it. */
 export function languageOf(tag: string | undefined | null): Language | undefined {
-  if (!tag) return undefined;
-  const lower = tag.toLowerCase();
-  if (lower.startsWith("zh")) return "zh";
-  if (lower.startsWith("en")) return "en";
-  return undefined;
+  const primary = tag?.toLowerCase().split(/[-_]/)[0];
+  return (Object.keys(dictionaries) as Language[]).find((language) => language === primary);
 }
 
 /**
@@ -661,12 +662,23 @@ export function languageOf(tag: string | undefined | null): Language | undefined
  */
 export function detectLanguage(parent: Window | null, navigatorLanguages: readonly string[]): Language {
   const fromHa = haLanguage(parent);
+  userTag = fromHa ?? navigatorLanguages[0];
   if (fromHa) return languageOf(fromHa) ?? "en";
   for (const tag of navigatorLanguages) {
     const found = languageOf(tag);
     if (found) return found;
   }
   return "en";
+}
+
+let userTag: string | undefined;
+
+/**
+ * The person's language as the page found it (HA's user language, else the browser's first), even one the
+ * UI has no strings for: each message tells the server, which sets the turn's language from it.
+ */
+export function userLanguage(): string | undefined {
+  return userTag;
 }
 
 function haLanguage(parent: Window | null): string | undefined {

@@ -8,7 +8,7 @@ import { apiErrorOf } from "../../http/turn-errors.js";
 import { NdjsonWriter } from "./ndjson.js";
 import { argumentsOf } from "../../agent/tool-result-match.js";
 import { SpokenProgress } from "../../agent/spoken-progress.js";
-import type { Language } from "../../text/language.js";
+import type { ProgressWords } from "../../words/speech.js";
 import { HaSpeech } from "./ha-speech.js";
 import type { HomeTime } from "../../time/home-time.js";
 
@@ -19,8 +19,8 @@ export interface AnswerShape {
   spoken: boolean;
   /** Home Assistant's integration asks (it cannot catch an error in a stream; see `fail`). */
   ha: boolean;
-  /** Spoken progress while the turn is slow, in this language (HA's conversation agent, streamed). */
-  progress?: Language;
+  /** Spoken progress while the turn is slow, in the turn's language (HA's conversation agent, streamed). */
+  progress?: ProgressWords;
   /** The home's time: each line's `created_at`. */
   time: Pick<HomeTime, "now">;
 }

@@ -11,7 +11,9 @@ import { loadedLine, sendWholeChat, StreamedChat, Timing, type AnswerShape } fro
 import { writeNdjson } from "./ndjson.js";
 import { parseChat, type ChatRequest } from "./request.js";
 import { withoutProgress } from "./ha-speech.js";
-import { languageOf } from "../../text/language.js";
+import type { TurnLanguage } from "../../words/language.js";
+import { speechFor } from "../../words/speech-for.js";
+import { turnLanguage } from "../../words/turn-language.js";
 
 /** The source of the conversations HA's Ollama integration holds with Cyrene. */
 export const OLLAMA_SOURCE = "ollama";
@@ -32,13 +34,15 @@ export function chatRoutes(deps: ChatDeps): Router {
   router.post("/api/chat", async (req, res) => {
     const request = parseChat(req.body);
     const spoken = request.purpose === "conversation";
+    // Set once for the turn: HA's pipeline language where the instructions carry it, else the words'.
+    const language = turnLanguage(request.language, userText(request));
     const shape: AnswerShape = {
       model: request.model,
       spoken,
       ha: request.fromHa,
       // HA's conversation agent streams to TTS: a slow turn says what it is doing (agent/spoken-progress.ts).
       ...(spoken && request.stream && deps.spokenProgress !== false
-        ? { progress: languageOf(userText(request)) }
+        ? { progress: speechFor(language).progress }
         : {}),
       time: deps.time,
     };
@@ -57,7 +61,7 @@ export function chatRoutes(deps: ChatDeps): Router {
     };
     let outcome: TurnOutcome;
     try {
-      outcome = await runTurn(deps, request, signal, emit);
+      outcome = await runTurn(deps, request, language, signal, emit);
     } catch (error) {
       // A refusal found once the stream is open (a tool result that answers no paused turn).
       if (!streamed || !(error instanceof DomainError)) throw error;
@@ -79,6 +83,7 @@ export function chatRoutes(deps: ChatDeps): Router {
 async function runTurn(
   deps: ChatDeps,
   request: ChatRequest,
+  language: TurnLanguage,
   signal: AbortSignal,
   emit: (event: AgentEvent) => void,
 ): Promise<TurnOutcome> {
@@ -87,6 +92,7 @@ async function runTurn(
   if (spoken) noteSpeaker(deps, request);
   const options: TurnOptions = {
     policy: deps.policy,
+    language,
     signal,
     // HA does not say who speaks: the household's voice, which never reaches a person's own chats.
     requester: HOUSEHOLD,

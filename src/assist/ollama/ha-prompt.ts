@@ -69,3 +69,12 @@ export function speakerOf(systemText: string): SpeakerLine | undefined {
   if (ASSIST_NO_AREA_LINE.test(systemText)) return { via: "assist_api" };
   return undefined;
 }
+
+// The line DOCS has the user paste into the agent's instructions for the pipeline's language, which HA's
+// Ollama integration sends nowhere else: `Language: {{ llm_context.language }}`.
+const LANGUAGE_LINE = /^Language:[ \t]*([A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8})*)[ \t]*$/m;
+
+/** The pipeline's language as HA's system text tells it (the agent's instructions), or undefined. */
+export function languageLineOf(systemText: string): string | undefined {
+  return LANGUAGE_LINE.exec(systemText)?.[1];
+}

@@ -14,7 +14,14 @@ import {
 } from "../../http/chat-wire.js";
 import type { SeenMessage } from "../../store/transcript.js";
 import type { ToolDefinition } from "../../tools/contract.js";
-import { hasHaClockLine, instructionsOf, isAiTaskPrompt, speakerOf, type SpeakerLine } from "./ha-prompt.js";
+import {
+  hasHaClockLine,
+  instructionsOf,
+  isAiTaskPrompt,
+  speakerOf,
+  languageLineOf,
+  type SpeakerLine,
+} from "./ha-prompt.js";
 import { assertOurModel } from "./models.js";
 
 const toolCall = z
@@ -88,6 +95,8 @@ export interface ChatRequest {
   instructions?: string;
   /** Where the words were heard, when HA's system text tells it (see ha-prompt.ts). */
   speaker?: SpeakerLine;
+  /** The pipeline's language, when HA's system text tells it (see ha-prompt.ts `languageLineOf`). */
+  language?: string;
   clientTools: ToolDefinition[];
   output?: OutputFormat;
   params: SamplingParams;
@@ -132,6 +141,7 @@ export function parseChat(raw: unknown): ChatRequest {
     ignoredOptions: Object.keys(request.options ?? {}).filter((key) => !USED_OPTIONS.has(key)),
     instructions: instructions.length > 0 ? instructions.join("\n\n") : undefined,
     speaker: fromHa ? speakerOf(system) : undefined,
+    language: fromHa ? languageLineOf(system) : undefined,
     clientTools: clientToolsOf(request.tools),
     output,
     params: samplingOf(request.options ?? {}),

@@ -5,7 +5,10 @@ import type { Logger } from "../../logging/logger.js";
 import { HOUSEHOLD } from "../../store/conversation-access.js";
 import type { ToolPolicy } from "../../tools/policy.js";
 import type { WyomingEvent } from "./framing.js";
-import { languageOf, type Language } from "../../text/language.js";
+import type { TurnLanguage } from "../../words/language.js";
+import { speechFor } from "../../words/speech-for.js";
+import type { VoiceWords } from "../../words/speech.js";
+import { transcriptLanguage } from "./language.js";
 import { withTimeout } from "../../time/timeout.js";
 
 export interface TranscriptDeps {
@@ -19,21 +22,6 @@ export interface TranscriptDeps {
 /** What HA's conversation ids look like (ULIDs); anything unlike an id starts a conversation of its own. */
 const CONVERSATION_ID = /^[\w.:-]{1,128}$/;
 const SOURCE = "wyoming";
-
-/** What Cyrene says of its own (nothing to speak, or not in time), in the language the user spoke. */
-const SAY = {
-  done: { zh: "好的。", en: "OK." },
-  stillWorking: {
-    zh: "我还在处理，稍后再问我结果吧。",
-    en: "I'm still working on that; ask me again in a moment for the result.",
-  },
-  tooSlow: { zh: "抱歉，这次没来得及回答，请再说一次。", en: "Sorry, that took too long. Please try again." },
-  failed: {
-    zh: "抱歉，我现在无法回答，请稍后再试。",
-    en: "Sorry, I can't answer right now. Please try again later.",
-  },
-  unheard: { zh: "抱歉，我没听清。", en: "Sorry, I didn't catch that." },
-} as const;
 
 /** Where a turn has got to, as its events tell it. */
 class Progress {
@@ -66,8 +54,10 @@ class Progress {
  */
 export async function answerTranscript(event: WyomingEvent, deps: TranscriptDeps): Promise<WyomingEvent> {
   const text = typeof event.data.text === "string" ? event.data.text.trim() : "";
-  const language = languageOf(text);
-  if (!text) return notHandled(SAY.unheard[language]);
+  const language = transcriptLanguage(event, text);
+  // What Cyrene says of its own (nothing to speak, or not in time), in the turn's language.
+  const say = speechFor(language).voice;
+  if (!text) return notHandled(say.unheard);
   const context = event.data.context as { conversation_id?: unknown } | undefined;
   const haId = typeof context?.conversation_id === "string" ? context.conversation_id : undefined;
   const externalId = haId && CONVERSATION_ID.test(haId) ? haId : undefined;
@@ -85,16 +75,16 @@ export async function answerTranscript(event: WyomingEvent, deps: TranscriptDeps
           deps.logger.info({ error: final.error?.message }, "wyoming turn finished after its answer"),
         (error: unknown) => deps.logger.error({ err: error }, "wyoming turn failed after its answer"),
       );
-      return lateAnswer(progress.text, progress.working, language);
+      return lateAnswer(progress.text, progress.working, say);
     }
     // A reply of nothing but emoji or a link is done all the same.
-    if (!outcome.error) return handled(toSpeech(outcome.text) || SAY.done[language]);
-    if (outcome.error.kind === "deadline") return lateAnswer(outcome.text, progress.working, language);
+    if (!outcome.error) return handled(toSpeech(outcome.text) || say.done);
+    if (outcome.error.kind === "deadline") return lateAnswer(outcome.text, progress.working, say);
     deps.logger.warn({ error: outcome.error.message }, "wyoming turn failed");
-    return notHandled(SAY.failed[language]);
+    return notHandled(say.failed);
   } catch (error) {
     deps.logger.error({ err: error }, "wyoming turn failed");
-    return notHandled(SAY.failed[language]);
+    return notHandled(say.failed);
   }
 }
 
@@ -104,7 +94,7 @@ export async function answerTranscript(event: WyomingEvent, deps: TranscriptDeps
  * say who speaks: the turn is the household's voice, which never opens a person's own chats.
  */
 function runTurn(
-  { text, language, externalId }: { text: string; language: Language; externalId: string | undefined },
+  { text, language, externalId }: { text: string; language: TurnLanguage; externalId: string | undefined },
   progress: Progress,
   signal: AbortSignal,
   deps: TranscriptDeps,
@@ -134,11 +124,10 @@ export function turnDeadline(deadlineMs: number): number {
  * The answer when time ran out. With a tool still at work the request is under way, so it is handled
  * ("still working on it") and the result comes in the next turn; with nothing at work it failed.
  */
-function lateAnswer(partial: string, working: boolean, language: Language): WyomingEvent {
+function lateAnswer(partial: string, working: boolean, say: VoiceWords): WyomingEvent {
   const spoken = toSpeech(partial);
-  if (working)
-    return handled(spoken ? `${spoken} ${SAY.stillWorking[language]}` : SAY.stillWorking[language]);
-  return spoken ? handled(spoken) : notHandled(SAY.tooSlow[language]);
+  if (working) return handled(spoken ? `${spoken} ${say.stillWorking}` : say.stillWorking);
+  return spoken ? handled(spoken) : notHandled(say.tooSlow);
 }
 
 function handled(text: string): WyomingEvent {

@@ -1,13 +1,7 @@
 import { MAX_MESSAGE_CHARS } from "../../http/message-limit.js";
 import type { WyomingEvent } from "./framing.js";
-import { languageOf } from "../../text/language.js";
-
-const SAY = {
-  zh: (length: number) =>
-    `这段话太长了（${length} 个字符，最多 ${MAX_MESSAGE_CHARS} 个），我没有处理。请说短一些。`,
-  en: (length: number) =>
-    `That was too long (${length} characters, at most ${MAX_MESSAGE_CHARS}), so I did not act on it. Please say it in fewer words.`,
-};
+import { speechFor } from "../../words/speech-for.js";
+import { transcriptLanguage } from "./language.js";
 
 /**
  * A transcript longer than every entry point accepts never reaches the LLM. It is answered with
@@ -17,7 +11,8 @@ const SAY = {
 export function refuseTooLong(event: WyomingEvent): WyomingEvent[] | undefined {
   const text = typeof event.data.text === "string" ? event.data.text : "";
   if (text.length <= MAX_MESSAGE_CHARS) return undefined;
-  const said = SAY[languageOf(text)](text.length);
+  const language = transcriptLanguage(event, text);
+  const said = speechFor(language).voice.tooLong(text.length, MAX_MESSAGE_CHARS);
   return [
     { type: "error", data: { text: said, code: "message_too_long" } },
     { type: "not-handled", data: { text: said } },

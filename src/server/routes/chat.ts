@@ -23,6 +23,14 @@ import { apiErrorOf, NO_RETRY } from "../../http/turn-errors.js";
 const chatBody = z.object({
   message: z.string().trim().min(1, "message must not be empty").max(MAX_MESSAGE_CHARS),
   conversation_id: z.string().min(1).optional(),
+  /** The person's language as the panel knows it (HA's user language, else the browser's): a BCP 47 tag. */
+  language: z
+    .string()
+    .regex(
+      /^[a-zA-Z]{2,3}(?:[-_][a-zA-Z0-9]{1,8}){0,4}$/,
+      "language must be a language tag such as de or zh-CN",
+    )
+    .optional(),
 });
 
 const listQuery = z.object({
@@ -81,6 +89,7 @@ export function chatRoutes({
       requester: requester(req),
       person: req.person,
       policy,
+      language: body.language,
     };
     const signal = abortOnDisconnect(res);
 

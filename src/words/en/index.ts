@@ -2,10 +2,14 @@ import type { LanguagePack } from "../pack.js";
 import { actionLines } from "./action-lines.js";
 import { claims } from "./claims.js";
 import { intent } from "./intent.js";
+import { markers } from "./markers.js";
+import { speech } from "./speech.js";
 
 export const en: LanguagePack = {
   language: "en",
   intent,
   claims,
   actionLines,
+  speech,
+  markers,
 };

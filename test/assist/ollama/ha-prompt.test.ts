@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { speakerOf } from "../../../src/assist/ollama/ha-prompt.js";
+import { languageLineOf, speakerOf } from "../../../src/assist/ollama/ha-prompt.js";
 import { HA_INSTRUCTIONS } from "./ha-client.js";
 
 // helpers/llm.py AssistAPI._async_get_preable, as HA 2026.2 renders it.
@@ -37,5 +37,20 @@ describe("the speaker's room in HA's system text", () => {
   it("finds no room where HA's text has neither line", () => {
     expect(speakerOf(HA_INSTRUCTIONS)).toBeUndefined();
     expect(speakerOf("The user said: You are in area 51.")).toBeUndefined();
+  });
+});
+
+describe("the pipeline's language in HA's system text", () => {
+  it("reads the line DOCS gives (`Language: {{ llm_context.language }}`), as HA renders it", () => {
+    expect(languageLineOf(`${HA_INSTRUCTIONS}Language: de\n`)).toBe("de");
+    expect(languageLineOf("Speaker area: Küche (device 4b1f)\nLanguage: zh-CN")).toBe("zh-CN");
+    expect(languageLineOf("Language: pt-BR  ")).toBe("pt-BR");
+  });
+
+  it("tells nothing without the line, or where HA rendered no language", () => {
+    expect(languageLineOf(HA_INSTRUCTIONS)).toBeUndefined();
+    expect(languageLineOf("Language: None")).toBeUndefined();
+    expect(languageLineOf("Language: ")).toBeUndefined();
+    expect(languageLineOf("The user said: Language: de is nice")).toBeUndefined();
   });
 });

@@ -51,7 +51,21 @@ describe("the Wyoming handle server over TCP", () => {
           description: expect.any(String),
           version: expect.any(String),
           attribution: { name: expect.any(String), url: expect.any(String) },
-          languages: ["en", "en-US", "en-GB", "zh", "zh-CN", "zh-Hans", "zh-Hant", "zh-TW", "zh-HK"],
+          languages: [
+            "en",
+            "en-US",
+            "en-GB",
+            "zh",
+            "zh-CN",
+            "zh-Hans",
+            "zh-Hant",
+            "zh-TW",
+            "zh-HK",
+            "de",
+            "de-DE",
+            "fr",
+            "fr-FR",
+          ],
         },
       ],
     });
@@ -92,6 +106,33 @@ describe("the Wyoming handle server over TCP", () => {
       data: { text: "抱歉，我现在无法回答，请稍后再试。" },
     });
     expect((await utter(h.wyomingPort, "turn on the lamp")).type).toBe("not-handled");
+  });
+
+  it("speaks the language the transcript names, else the one its words show", async () => {
+    const ask = async (data: Record<string, unknown>) => {
+      const client = await WyomingClient.connect(h.wyomingPort);
+      try {
+        client.send({ type: "transcript", data });
+        return await client.next("handled", "not-handled");
+      } finally {
+        client.close();
+      }
+    };
+    expect(await ask({ text: "", language: "de" })).toEqual({
+      type: "not-handled",
+      data: { text: "Entschuldige, das habe ich nicht verstanden." },
+    });
+    h.llm.script({ status: 401 }, { status: 401 }, { status: 401 });
+    expect((await ask({ text: "allume la lampe", language: "fr-FR" }))?.data.text).toBe(
+      "Désolé, je ne peux pas répondre pour le moment. Réessayez plus tard.",
+    );
+    expect((await ask({ text: "Schalte die Lampe im Wohnzimmer ein" }))?.data.text).toBe(
+      "Ich kann gerade leider nicht antworten. Bitte versuch es später noch einmal.",
+    );
+    // Dutch has no pack: Cyrene's own words are the one fallback, English.
+    expect((await ask({ text: "zet de lamp aan", language: "nl" }))?.data.text).toBe(
+      "Sorry, I can't answer right now. Please try again later.",
+    );
   });
 
   it("answers within the deadline while a slow tool goes on, and the next turn sees its result", async () => {

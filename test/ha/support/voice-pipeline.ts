@@ -86,7 +86,8 @@ export function spokenText(run: VoiceRun): string {
 }
 
 /**
- * The issue's turns in both languages: a quick command (a light, through Cyrene's iot_control), and a
+ * The issue's turns in each pack language, and in Dutch (no pack: Cyrene's own line is the English
+ * fallback of words/speech-for.ts): a quick command (a light, through Cyrene's iot_control), and a
  * question whose web search is slow, with the model silent or speaking a preamble first (over HA's 60
  * characters, so HA is already speaking when the search starts). `line` is what Cyrene says of the search.
  */
@@ -113,5 +114,38 @@ export const VOICE_CASES = [
     preamble: "Sure, let me look up the weather forecast for Shanghai tomorrow for you.",
     answer: "Tomorrow in Shanghai it will be cloudy, 15 to 22 degrees.",
     followUp: "And the day after?",
+  },
+  {
+    language: "de",
+    command: "Schalte das Wohnzimmerlicht ein",
+    done: "Das Wohnzimmerlicht ist an.",
+    question: "Wie wird das Wetter morgen in Berlin?",
+    query: "Wetter morgen in Berlin",
+    line: "Ich suche im Netz nach Wetter morgen in Berlin…",
+    preamble: "Klar, ich schaue kurz im Netz nach, wie das Wetter morgen in Berlin wird.",
+    answer: "Morgen wird es in Berlin bewölkt, zwölf bis achtzehn Grad.",
+    followUp: "Und übermorgen?",
+  },
+  {
+    language: "fr",
+    command: "Allume la lumière du salon",
+    done: "La lumière du salon est allumée.",
+    question: "Quel temps fera-t-il demain à Paris ?",
+    query: "météo de demain à Paris",
+    line: "Je cherche sur le web : météo de demain à Paris…",
+    preamble: "Bien sûr, je regarde tout de suite sur le web la météo de demain à Paris.",
+    answer: "Demain à Paris, temps nuageux, de douze à dix-huit degrés.",
+    followUp: "Et après-demain ?",
+  },
+  {
+    language: "nl",
+    command: "Zet de woonkamerlamp aan",
+    done: "De woonkamerlamp is aan.",
+    question: "Wat voor weer wordt het morgen in Amsterdam?",
+    query: "weer morgen Amsterdam",
+    line: "Searching the web for weer morgen Amsterdam…",
+    preamble: "Natuurlijk, ik zoek even op internet hoe het weer morgen in Amsterdam wordt.",
+    answer: "Morgen is het bewolkt in Amsterdam, twaalf tot zeventien graden.",
+    followUp: "En overmorgen?",
   },
 ];

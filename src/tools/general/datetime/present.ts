@@ -1,6 +1,6 @@
 import { DateTime, Duration, type DurationUnit } from "luxon";
 import { ToolError } from "../../contract.js";
-import { languageOf } from "../../../text/language.js";
+import { detectLanguage } from "../../../words/detect.js";
 
 /** How the datetime tool shows instants, differences and formatted dates, in English and Chinese. */
 
@@ -87,5 +87,5 @@ export function format(value: DateTime, pattern: string): string {
   const preset = PRESETS[pattern.trim().toLowerCase()];
   if (preset) return preset(value);
   if (pattern.length > 100) throw new ToolError("The format is too long (at most 100 characters).");
-  return value.setLocale(languageOf(pattern) === "zh" ? ZH : EN).toFormat(pattern);
+  return value.setLocale(detectLanguage(pattern) === "zh" ? ZH : EN).toFormat(pattern);
 }
