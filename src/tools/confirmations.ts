@@ -80,7 +80,7 @@ export class Confirmations {
     if (!pending || pending.conversationId !== ctx.turn.conversationId) {
       throw new ToolError(
         `Confirmation "${id}" is unknown or expired (they last ${Math.round(this.ttlMs / 60_000)} minutes). ` +
-          "Call iot_control again without confirmation_id to ask anew.",
+          "Call the tool that asked (iot_control, home_rule) again without confirmation_id to ask anew.",
       );
     }
     const verdict = judgeAnswer(pending.asked, ctx.turn, { id, would: pending.action.description });

@@ -1,4 +1,5 @@
 import type { PackLanguage } from "./language.js";
+import type { RuleWords } from "./rules.js";
 
 /**
  * Everything Cyrene reads or says in one language, typed so that a missing entry is a compile error and
@@ -7,4 +8,6 @@ import type { PackLanguage } from "./language.js";
  */
 export interface LanguagePack {
   language: PackLanguage;
+  /** Home rules said back in plain words (src/tools/home/home-rule). */
+  rules: RuleWords;
 }

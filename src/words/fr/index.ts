@@ -1,5 +1,7 @@
 import type { LanguagePack } from "../pack.js";
+import { frRules } from "./rules.js";
 
 export const fr: LanguagePack = {
   language: "fr",
+  rules: frRules,
 };

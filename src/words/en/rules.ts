@@ -1,0 +1,62 @@
+import type { RuleWords } from "../rules.js";
+
+const sunName = { sunrise: "sunrise", sunset: "sunset" };
+
+export const enRules: RuleWords = {
+  days: ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"],
+  everyDay: "Every day",
+  weekdays: "Every weekday",
+  weekend: "Every weekend day",
+  onDays: (days) => `On ${days}`,
+  at: (time) => `at ${time}`,
+  sun: (event, minutes) =>
+    minutes === 0
+      ? `at ${sunName[event]}`
+      : `${Math.abs(minutes)} minutes ${minutes < 0 ? "before" : "after"} ${sunName[event]}`,
+  every: (amount, unit) => `Every ${amount} ${amount === 1 ? unit.slice(0, -1) : unit}`,
+  becomes: (name, to) => (to === undefined ? `When ${name} changes` : `When ${name} turns ${to}`),
+  rises: (name, above) => `When ${name} rises above ${above}`,
+  falls: (name, below) => `When ${name} falls below ${below}`,
+  lasting: (duration) => ` for ${duration}`,
+  event: (type) => `When the event ${type} fires`,
+  other: (kind) => `On a ${kind} trigger`,
+  onlyIf: (text) => `only if ${text}`,
+  is: (name, state) => `${name} is ${state}`,
+  isAbove: (name, value) => `${name} is above ${value}`,
+  isBelow: (name, value) => `${name} is below ${value}`,
+  afterSun: (event) => `after ${sunName[event]}`,
+  beforeSun: (event) => `before ${sunName[event]}`,
+  between: (after, before) =>
+    after && before ? `between ${after} and ${before}` : after ? `after ${after}` : `before ${before}`,
+  verbs: {
+    turn_on: "turn on",
+    turn_off: "turn off",
+    toggle: "toggle",
+    open_cover: "open",
+    close_cover: "close",
+    stop_cover: "stop",
+    lock: "lock",
+    unlock: "unlock",
+    open: "open",
+    pause: "pause",
+    start: "start",
+    stop: "stop",
+    return_to_base: "send home",
+    play_media: "play media on",
+    media_pause: "pause",
+    media_play: "play",
+    alarm_disarm: "disarm",
+    set_temperature: "set the temperature of",
+    set_percentage: "set the speed of",
+  },
+  call: (service, names) => (names ? `${service} ${names}` : `call ${service}`),
+  wait: (duration) => `wait ${duration}`,
+  waitUntil: (text) => `wait until ${text.replace(/^When /, "")}`,
+  choice: (text) => `if ${text}`,
+  colon: ": ",
+  and: ", ",
+  then: ", then ",
+  askCreate: (rule) => `${rule}. Create it?`,
+  askChange: (rule) => `${rule}. Change the rule to this?`,
+  risky: (action) => `Note: every time it runs, this rule will ${action}.`,
+};
