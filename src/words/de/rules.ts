@@ -34,6 +34,8 @@ export const deRules: RuleWords = {
     turn_off: "schalte aus:",
     toggle: "schalte um:",
     open_cover: "öffne",
+    open_valve: "öffne",
+    close_valve: "schließe",
     close_cover: "schließe",
     lock: "verriegle",
     unlock: "entriegle",

@@ -33,6 +33,8 @@ export const enRules: RuleWords = {
     turn_off: "turn off",
     toggle: "toggle",
     open_cover: "open",
+    open_valve: "open",
+    close_valve: "close",
     close_cover: "close",
     stop_cover: "stop",
     lock: "lock",

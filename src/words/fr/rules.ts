@@ -34,6 +34,8 @@ export const frRules: RuleWords = {
     turn_off: "éteindre",
     toggle: "basculer",
     open_cover: "ouvrir",
+    open_valve: "ouvrir",
+    close_valve: "fermer",
     close_cover: "fermer",
     lock: "verrouiller",
     unlock: "déverrouiller",

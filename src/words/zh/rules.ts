@@ -33,6 +33,8 @@ export const zhRules: RuleWords = {
     turn_off: "关闭",
     toggle: "切换",
     open_cover: "打开",
+    open_valve: "打开",
+    close_valve: "关闭",
     close_cover: "关闭",
     stop_cover: "停止",
     lock: "锁上",
@@ -49,7 +51,8 @@ export const zhRules: RuleWords = {
     set_temperature: "设置温度：",
     set_percentage: "设置风速：",
   },
-  call: (service, names) => (names ? `${service}${names}` : `调用 ${service}`),
+  call: (service, names) =>
+    names ? `${service}${service.includes(".") ? " " : ""}${names}` : `调用 ${service}`,
   wait: (duration) => `等待 ${duration}`,
   waitUntil: (text) => `等到${text.replace(/^当/, "").replace(/时$/, "").trim()}`,
   choice: (text) => `如果${text}`,
