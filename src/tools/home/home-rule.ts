@@ -218,7 +218,7 @@ export function homeRuleTool(options: HomeRuleOptions) {
 
   /** The confirmed rule, written through HA's editor API; HA validates it again and writes nothing it refuses. */
   async function write(confirmationId: string, ctx: ToolContext) {
-    const stored = confirmations.check(confirmationId, ctx);
+    const stored = confirmations.check(confirmationId, ctx, "home_rule");
     const { id, config } = stored.data as { id: string; config: AutomationConfig };
     const home = await homeSnapshot(ha);
     const entities = stored.entityIds.map((entityId) => known(home, entityId));
