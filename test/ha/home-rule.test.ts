@@ -249,6 +249,16 @@ describeHa("home rules written as Home Assistant automations", (info) => {
       "When 前门 turns on: unlock 入户门锁. Create it? " +
         "Note: every time it runs, this rule will unlock 入户门锁 (lock.front_door_lock).",
     );
+    const zh = data(
+      await call({
+        user_words: "前门打开时解锁门锁",
+        triggers: [{ trigger: "state", entity_id: fixture.door, to: "on" }],
+        actions: [{ action: "lock.unlock", target: { entity_id: fixture.lock } }],
+      }),
+    );
+    expect(zh.would).toBe(
+      "当前门变为 on 时：解锁入户门锁。要创建这条规则吗？ 注意：这条规则每次运行都会解锁入户门锁 (lock.front_door_lock)。",
+    );
     // The person said something else: the question lapses, nothing is written.
     expect(error(await call({ action: "list", rule: "nothing by this name" }))).toMatch(/No single rule/);
     expect(error(await call({ confirmation_id: asked.confirmation_id }))).toMatch(

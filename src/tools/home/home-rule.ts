@@ -23,7 +23,7 @@ import {
   type ListedRule,
 } from "./home-rule/owned.js";
 import { asToolError, ensureExposedNow, homeSnapshot } from "./iot/ha-access.js";
-import { describeAction, riskOf } from "./iot/risk.js";
+import { riskOf, type PlannedAction } from "./iot/risk.js";
 import { findService } from "./iot/services.js";
 import { notExposed } from "./iot/target-errors.js";
 
@@ -176,7 +176,7 @@ export function homeRuleTool(options: HomeRuleOptions) {
     const calls = callsOf(parts.actions);
     const changed = [...new Set(calls.flatMap((c) => c.entityIds))];
     const entities = new Map([...read, ...changed].map((id) => [id, known(home, id)]));
-    const risks = calls.flatMap((call) => checkCall(home, call, entities)).filter(Boolean);
+    const risky = calls.flatMap((call) => checkCall(home, call, entities));
 
     const invalid = await ha.automations!.validate(parts);
     if (invalid) throw new ToolError(refusedNote(invalid, ctx));
@@ -184,7 +184,7 @@ export function homeRuleTool(options: HomeRuleOptions) {
 
     const words = wordsFor(ctx, said);
     const plain = describeRule(parts, words, nameIn(home));
-    const warning = risks.map((risk) => words.risky(risk)).join(" ");
+    const warning = risky.map((action) => words.risky(riskText(action, words))).join(" ");
     const question = `${action === "create" ? words.askCreate(plain) : words.askChange(plain)}${warning ? ` ${warning}` : ""}`;
     const id = existing?.id ?? newRuleId();
     const config: AutomationConfig = {
@@ -256,7 +256,7 @@ export function homeRuleTool(options: HomeRuleOptions) {
   }
 
   /** A service call the rule would make: a service HA has, on entities that may be used; its risk, if any. */
-  function checkCall(home: HomeSnapshot, call: RuleCall, entities: Map<string, EntityInfo>): string[] {
+  function checkCall(home: HomeSnapshot, call: RuleCall, entities: Map<string, EntityInfo>): PlannedAction[] {
     const [domain = "", service = "", extra] = call.service.split(".");
     if (!domain || !service || extra !== undefined) {
       throw new ToolError(
@@ -280,7 +280,7 @@ export function homeRuleTool(options: HomeRuleOptions) {
       entities: call.entityIds.map((id) => entities.get(id)!),
       data: call.data,
     };
-    return riskOf(planned, sensitive) ? [describeAction(planned)] : [];
+    return riskOf(planned, sensitive) ? [planned] : [];
   }
 
   function refusedNote(message: string, ctx: ToolContext): string {
@@ -297,6 +297,12 @@ export function homeRuleTool(options: HomeRuleOptions) {
       "in plain words that the rule could not be made, and why."
     );
   }
+}
+
+/** A risky action in the person's words, each device with its entity id: "unlock 入户门锁 (lock.front_door_lock)". */
+function riskText(action: PlannedAction, words: RuleWords): string {
+  const targets = action.entities.map((e) => `${e.name} (${e.entityId})`).join(words.and);
+  return words.call(words.verbs[action.service] ?? `${action.domain}.${action.service}`, targets);
 }
 
 /** The words a rule is said in: the turn's language when Cyrene has a pack for it, else the words' own. */

@@ -43,7 +43,10 @@ export function entitiesNamed(pieces: unknown[], part: string): string[] {
             "Assist), not by area, device or label. Nothing was written.",
         );
       }
-      if (key === "entity_id") {
+      if (key === "at") {
+        // A time trigger may read its time from an entity (input_datetime, a timestamp sensor).
+        for (const at of ids(inner)) if (/^[a-z0-9_]+\.[a-z0-9_]+$/.test(at)) found.add(at);
+      } else if (key === "entity_id") {
         for (const id of ids(inner)) {
           if (id.includes("{{") || !/^[a-z0-9_]+\.[a-z0-9_]+$/.test(id) || id === "all") {
             throw new ToolError(
