@@ -74,6 +74,38 @@ export class HomeAutomations {
     return true;
   }
 
+  /**
+   * Puts the label `name` (made when missing) on an automation's entity, beside its other labels, so HA's
+   * automation list can be filtered by it. Best effort: an older HA or a user who may not edit the
+   * registries keeps the rule without it; the id prefix is what marks a rule as Cyrene's.
+   */
+  async label(entityId: string, name: string): Promise<boolean> {
+    try {
+      const labels = await this.command<{ label_id: string; name: string }[]>("config/label_registry/list");
+      const found = labels.find((l) => l.name === name);
+      const labelId =
+        found?.label_id ??
+        (
+          await this.command<{ label_id: string }>("config/label_registry/create", {
+            name,
+            icon: "mdi:robot",
+          })
+        ).label_id;
+      const entry = await this.command<{ labels?: string[] }>("config/entity_registry/get", {
+        entity_id: entityId,
+      });
+      const current = entry.labels ?? [];
+      if (current.includes(labelId)) return true;
+      await this.command("config/entity_registry/update", {
+        entity_id: entityId,
+        labels: [...current, labelId],
+      });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   private async request(method: string, id: string, body?: unknown): Promise<Response> {
     if (!this.settings) throw new HaNotConfiguredError();
     const url = `${this.settings.apiUrl}/api/config/automation/config/${encodeURIComponent(id)}`;

@@ -5,6 +5,7 @@ import { Confirmations } from "../../src/tools/confirmations.js";
 import type { ToolResult } from "../../src/tools/contract.js";
 import { homeRuleTool } from "../../src/tools/home/home-rule.js";
 import { describeHa } from "../fixtures/ha/use-ha.js";
+import { HaSocket } from "../fixtures/ha/ws.js";
 import { toolContext } from "../support/tool-context.js";
 import { connectHa, restCall, restState, whenReady } from "./support/real-ha.js";
 
@@ -86,6 +87,17 @@ describeHa("home rules written as Home Assistant automations", (info) => {
     );
     expect(config.conditions).toEqual([{ condition: "time", weekday: WEEKDAYS }]);
     expect((await restState(info, done.entity_id)).state).toBe("on");
+    const socket = await HaSocket.connect(info.wsUrl, info.token);
+    try {
+      const labels = await socket.call<{ label_id: string; name: string }[]>("config/label_registry/list");
+      const entry = await socket.call<{ labels: string[] }>("config/entity_registry/get", {
+        entity_id: done.entity_id,
+      });
+      const cyrene = labels.find((l) => l.name === "Cyrene");
+      expect(entry.labels).toEqual([cyrene!.label_id]);
+    } finally {
+      socket.close();
+    }
   });
 
   it("says the Chinese rule in Chinese: 每个工作日早上七点打开咖啡机", async () => {

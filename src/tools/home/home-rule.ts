@@ -18,6 +18,7 @@ import {
   findRule,
   listRules,
   newRuleId,
+  RULE_LABEL,
   ruleAlias,
   ruleDescription,
   type ListedRule,
@@ -236,6 +237,7 @@ export function homeRuleTool(options: HomeRuleOptions) {
           (s) => s.entity_id.startsWith("automation.") && s.attributes.id === id,
         )?.entity_id
       : undefined;
+    if (entityId) await ha.automations!.label(entityId, RULE_LABEL);
     return {
       done: `${stored.service === "create" ? "created" : "changed"} the rule in Home Assistant`,
       rule: id,

@@ -5,6 +5,9 @@ import { clip } from "../../../text/clip.js";
 /** The id prefix that marks an automation as Cyrene's: only those may it change or delete. */
 export const RULE_ID_PREFIX = "cyrene_rule_";
 
+/** The label HA's automation list can be filtered by (best effort: the id prefix is the authority). */
+export const RULE_LABEL = "Cyrene";
+
 export const newRuleId = (): string => `${RULE_ID_PREFIX}${randomBytes(5).toString("hex")}`;
 
 export const isCyrenesRule = (id: string | undefined): id is string =>
