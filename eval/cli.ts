@@ -5,7 +5,8 @@
  * Assistant Core of the tests (started from scripts/ha/provision.sh's root; --sim: the simulator
  * instead). With --model, against the OpenAI-compatible endpoint in CYRENE_LLM_BASE_URL (key in
  * CYRENE_LLM_API_KEY, or OPENAI_API_KEY); with --scripted, offline with the literal-minded model of the
- * CI test. Prints a table per home and overall.
+ * CI test. Prints a table per home and overall. --rules adds the home-rule scenarios (eval/rule-scenarios.ts:
+ * the public automations scenarios, each rule written through home_rule by scripted calls and fired in HA).
  */
 import { parseArgs } from "node:util";
 import { ScriptedLlm } from "../test/fixtures/scripted-llm/server.js";
@@ -13,6 +14,14 @@ import type { HomeBackend } from "./backend.js";
 import { loadDataset, type EvalCase, type EvalHome } from "./dataset.js";
 import { scriptConfirmation, scriptLiteralModel, type TargetStyle } from "./literal-model.js";
 import { RealHaBackend } from "./real-home.js";
+import {
+  connect,
+  RULE_SCENARIOS,
+  ruleHome,
+  ruleTable,
+  runRuleScenario,
+  type RuleResult,
+} from "./rule-scenarios.js";
 import {
   indeterminateEnds,
   markdownTable,
@@ -36,6 +45,7 @@ const USAGE = `Usage:
   --limit N             the first N cases
   --failures            print each failed case to stderr as it happens
   --sim                 simulated homes instead of the real Home Assistant
+  --rules               also the home-rule scenarios (real Home Assistant only; --limit 0: only them)
   --help                this text`;
 
 const OPTIONS = {
@@ -48,6 +58,7 @@ const OPTIONS = {
   limit: { type: "string" },
   failures: { type: "boolean", default: false },
   sim: { type: "boolean", default: false },
+  rules: { type: "boolean", default: false },
   help: { type: "boolean", short: "h", default: false },
 } as const;
 
@@ -89,11 +100,14 @@ async function main(): Promise<void> {
       );
   };
 
+  if (values.rules && values.sim) throw new Error("--rules needs the real Home Assistant (leave out --sim)");
   const started = performance.now();
   const backend: HomeBackend = values.sim ? new SimBackend() : await RealHaBackend.start();
   let results: CaseResult[];
+  let rules: RuleResult[] = [];
   try {
     results = await run(backend, dataset.homes, cases, progress);
+    if (values.rules) rules = await runRules(backend as RealHaBackend);
   } finally {
     await backend.close();
   }
@@ -126,6 +140,27 @@ async function main(): Promise<void> {
       })),
     );
   }
+  if (values.rules) {
+    const passed = rules.filter((r) => r.passed).length;
+    if (values.json) console.log(JSON.stringify({ rules }, null, 2));
+    else console.log(`\n### Home rules: ${passed}/${rules.length} scenarios\n\n${ruleTable(rules)}`);
+  }
+}
+
+/** The home-rule scenarios, home by home, on the backend's Home Assistant. */
+async function runRules(backend: RealHaBackend): Promise<RuleResult[]> {
+  const results: RuleResult[] = [];
+  for (const home of [...new Set(RULE_SCENARIOS.map((s) => s.home))]) {
+    await backend.real.load(ruleHome(home));
+    const ha = await connect(backend.real);
+    try {
+      for (const s of RULE_SCENARIOS.filter((r) => r.home === home))
+        results.push(await runRuleScenario(backend.real, ha, s));
+    } finally {
+      await ha.close();
+    }
+  }
+  return results;
 }
 
 /** The cases through Cyrene with the scripted literal model (--scripted) or the configured endpoint. */

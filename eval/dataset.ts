@@ -159,7 +159,7 @@ function readActions(): Map<string, string> {
   return out;
 }
 
-function readHome(dataset: string, id: string, doc: Yaml): EvalHome {
+export function readHome(dataset: string, id: string, doc: Yaml): EvalHome {
   const floorName = (floor: unknown) => (typeof floor === "string" && floor ? floor : undefined);
   return {
     id,

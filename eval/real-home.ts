@@ -31,8 +31,11 @@ function configurationYaml(port: number): string {
     currency: "EUR",
     language: "en",
   });
+  // config: and the automation include: HA's automation editor API, which home rules are written through.
   return `${core}logger:
   default: warning
+config:
+automation ui: !include automations.yaml
 cyrene_eval_home:
 `;
 }
@@ -78,6 +81,21 @@ export class RealHa {
   async states(): Promise<HassEntities> {
     const list = await this.get<HassEntities[string][]>("/api/states");
     return Object.fromEntries(list.map((s) => [s.entity_id, s]));
+  }
+
+  /**
+   * Sets an entity's state in HA's state machine, its attributes kept (REST POST /api/states, as the
+   * automations dataset's tests do with hass.states.async_set): what a sensor reporting it would cause.
+   */
+  async setState(entityId: string, state: string): Promise<void> {
+    const current = (await this.states())[entityId];
+    const res = await fetch(`${this.instance.url}/api/states/${entityId}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${this.instance.token}`, "content-type": "application/json" },
+      body: JSON.stringify({ state, attributes: current?.attributes ?? {} }),
+      signal: AbortSignal.timeout(30_000),
+    });
+    if (!res.ok) throw new Error(`POST /api/states/${entityId} -> ${res.status}: ${await res.text()}`);
   }
 
   async stop(): Promise<void> {

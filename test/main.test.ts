@@ -102,7 +102,7 @@ describe("the server process", () => {
         new RegExp(
           `^Cyrene is listening on http://127\\.0\\.0\\.1:${port}/ · Assist: off · LLM deepseek-v4-flash at ` +
             "127\\.0\\.0\\.1:\\d+ · Home Assistant not configured · 13 tools \\(not configured: web_search, iot_query, " +
-            "iot_control, reminder_create, reminder_list, reminder_delete\\) · vector search off · thinker on · v",
+            "iot_control, reminder_create, reminder_list, reminder_delete, home_rule\\) · vector search off · thinker on · v",
         ),
       );
       expect(parsed.tools).toBeUndefined();

@@ -1,3 +1,4 @@
+import { HomeAutomations } from "./automations.js";
 import { HaNotConfiguredError, HaUnavailableError } from "./errors.js";
 import { fetchExposureOf } from "./fetch.js";
 import { HaConnection, type ConnectionOptions } from "./connection.js";
@@ -20,12 +21,14 @@ export interface ClientOptions extends ConnectionOptions {
  */
 export class HomeAssistantClient implements HomeAssistant {
   private readonly connection: HaConnection;
+  readonly automations: HomeAutomations;
 
   constructor(
     settings: HaConnectionSettings | undefined,
     private readonly options: ClientOptions,
   ) {
     this.connection = new HaConnection(settings, options);
+    this.automations = new HomeAutomations(settings, this.connection.commander());
   }
 
   status(): HaStatus {

@@ -6,6 +6,7 @@ import { haConnectionSettings, type HaConfigSlice } from "./settings.js";
 export type { HaStatus, HaSubscription, HomeAssistant, HomeSnapshot, ServiceCall } from "./service.js";
 export type { HassEntities, HassEntity, HassService, HassServices } from "./types.js";
 export type { HistoryPoint } from "./history.js";
+export { AutomationRefusedError, type AutomationConfig, type HomeAutomations } from "./automations.js";
 // The entity directory and name resolution, which the home tools and reminder triggers resolve words with.
 export type { DeviceInfo, EntityDirectory, EntityInfo } from "./directory.js";
 export { clearWinner, EXACT, resolve, type Candidate, type Filters, type Resolution } from "./resolve.js";

@@ -1,3 +1,4 @@
+import type { HomeAutomations } from "./automations.js";
 import type { EntityDirectory } from "./directory.js";
 import type { HistoryPoint } from "./history.js";
 import type { HaSubscription } from "./subscriptions.js";
@@ -65,6 +66,8 @@ export interface HomeAssistant {
   fireEvent(eventType: string, data: Record<string, unknown>): Promise<void>;
   /** The ids of the persistent notifications HA shows now (websocket `persistent_notification/get`). */
   persistentNotificationIds?(): Promise<string[]>;
+  /** HA's UI automations, through its automation editor's API (absent in stand-ins that have none). */
+  readonly automations?: HomeAutomations;
   /** Told of every status change (ready after a reconnect, unavailable); answers a function to stop. */
   onStatus(listener: (status: HaStatus) => void): () => void;
   close(): Promise<void>;

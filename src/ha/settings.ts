@@ -9,6 +9,8 @@ export interface HaConfigSlice {
 export interface HaConnectionSettings {
   /** The exact websocket URL to open. */
   wsUrl: string;
+  /** Where HA's REST API is (its `/api/...` paths follow): HA's own URL, or the Supervisor's Core proxy. */
+  apiUrl: string;
   token: string;
   mode: "addon" | "standalone";
   exposeAll: boolean;
@@ -28,10 +30,15 @@ export function supervisorWsUrl(supervisorUrl: string): string {
  */
 export function haConnectionSettings(config: HaConfigSlice): HaConnectionSettings | undefined {
   const { url, token, exposeAll } = config.ha;
-  if (url && token) return { wsUrl: toWebSocketUrl(url), token, mode: "standalone", exposeAll };
+  if (url && token) {
+    const wsUrl = toWebSocketUrl(url);
+    return { wsUrl, apiUrl: restBaseOf(wsUrl), token, mode: "standalone", exposeAll };
+  }
   if (config.supervisorToken) {
-    const wsUrl = supervisorWsUrl(config.supervisorUrl ?? "http://supervisor");
-    return { wsUrl, token: config.supervisorToken, mode: "addon", exposeAll };
+    const supervisor = config.supervisorUrl ?? "http://supervisor";
+    const wsUrl = supervisorWsUrl(supervisor);
+    const apiUrl = `${supervisor.replace(/\/+$/, "")}/core`;
+    return { wsUrl, apiUrl, token: config.supervisorToken, mode: "addon", exposeAll };
   }
   return undefined;
 }
@@ -49,4 +56,12 @@ export function toWebSocketUrl(url: string): string {
   parsed.search = "";
   parsed.hash = "";
   return parsed.toString();
+}
+
+/** ws(s)://host[:port][/prefix]/api/websocket → http(s)://host[:port][/prefix], where `/api/...` REST paths go. */
+export function restBaseOf(wsUrl: string): string {
+  const parsed = new URL(wsUrl);
+  parsed.protocol = parsed.protocol === "wss:" ? "https:" : "http:";
+  parsed.pathname = parsed.pathname.replace(/\/api\/websocket\/?$/, "").replace(/\/+$/, "");
+  return parsed.toString().replace(/\/+$/, "");
 }

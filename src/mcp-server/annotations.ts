@@ -25,6 +25,7 @@ const KINDS: Record<string, Kind> = {
   knowledge_ingest: "adds",
   reminder_delete: "changes",
   iot_control: "changes",
+  home_rule: "changes",
   file: "changes",
   http: "changes",
 };

@@ -29,7 +29,7 @@ export interface CatalogParts {
   extraTools?: Tool[];
 }
 
-/** The one list of the 19 built-in tools, in the order they are offered. */
+/** The one list of the 20 built-in tools, in the order they are offered. */
 export function builtInTools(config: Config, parts: CatalogParts): Tool[] {
   return [
     ...generalTools(config, parts),

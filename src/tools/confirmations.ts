@@ -72,15 +72,18 @@ export class Confirmations {
     return pending?.conversationId === conversationId ? pending.tool : undefined;
   }
 
-  /** The confirmed action, or a ToolError saying why it can't run. `consume` it once it is carried out. */
-  check(given: string, ctx: ToolContext): StoredAction {
+  /**
+   * The confirmed action, or a ToolError saying why it can't run. `consume` it once it is carried out.
+   * With `tool`, only a question that tool asked counts (another tool's id is unknown to it).
+   */
+  check(given: string, ctx: ToolContext, tool?: string): StoredAction {
     this.prune();
     const id = given.trim();
     const pending = this.pending.get(id);
-    if (!pending || pending.conversationId !== ctx.turn.conversationId) {
+    if (!pending || pending.conversationId !== ctx.turn.conversationId || (tool && pending.tool !== tool)) {
       throw new ToolError(
         `Confirmation "${id}" is unknown or expired (they last ${Math.round(this.ttlMs / 60_000)} minutes). ` +
-          "Call iot_control again without confirmation_id to ask anew.",
+          "Call the tool that asked (iot_control, home_rule) again without confirmation_id to ask anew.",
       );
     }
     const verdict = judgeAnswer(pending.asked, ctx.turn, { id, would: pending.action.description });

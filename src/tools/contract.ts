@@ -36,6 +36,11 @@ export interface ConfirmFirst {
 
 export interface Tool {
   definition(): ToolDefinition;
+  /**
+   * Only for a person's turn: the registry neither offers nor runs it under an autonomous policy (a
+   * background thought), whatever that policy's whitelist names.
+   */
+  readonly attendedOnly?: boolean;
   /** `args` has already been parsed from JSON; the tool validates it against its own schema. */
   execute(args: unknown, ctx: ToolContext): Promise<ToolResult>;
 }

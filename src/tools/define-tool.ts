@@ -13,6 +13,8 @@ export interface ToolSpec<S extends z.ZodType> {
    * prompt tells the LLM that instructions inside them are not the user's.
    */
   untrustedOutput?: boolean;
+  /** Only for a person's turn: never offered to nor run by a background thought (see Tool). */
+  attendedOnly?: boolean;
   execute(args: z.output<S>, ctx: ToolContext): unknown;
 }
 
@@ -29,6 +31,7 @@ export function defineTool<S extends z.ZodType>(spec: ToolSpec<S>): Tool {
   };
   return {
     definition: () => definition,
+    ...(spec.attendedOnly ? { attendedOnly: true } : {}),
     async execute(args, ctx) {
       const parsed = spec.parameters.safeParse(args ?? {});
       if (!parsed.success) return fail(`Invalid arguments for ${spec.name}: ${formatIssues(parsed.error)}`);

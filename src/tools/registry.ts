@@ -148,6 +148,7 @@ export class ToolRegistry {
       !this.disabled.has(name) &&
       !this.unconfigured.has(name) &&
       !this.unavailableReason(name) &&
+      !(policy.autonomous && this.tools.get(name)?.attendedOnly) &&
       policy.allows(name)
     );
   }
@@ -212,7 +213,9 @@ export class ToolRegistry {
           ? `is not configured (${this.unconfigured.get(name)} enables it)`
           : this.unavailableReason(name)
             ? `is unavailable: ${this.unavailableReason(name)}`
-            : `is not allowed here (policy "${policy.name}")`;
+            : policy.autonomous && this.tools.get(name)?.attendedOnly
+              ? "acts only when a person asks for it, never in a background thought"
+              : `is not allowed here (policy "${policy.name}")`;
     return `Tool "${name}" ${reason}. Available tools: ${available.join(", ") || "none"}.`;
   }
 }

@@ -4,6 +4,7 @@ import type { IntentWords } from "./intent-words.js";
 import type { PackLanguage } from "./language.js";
 import type { LanguageMarkers } from "./markers.js";
 import type { SpeechWords } from "./speech.js";
+import type { RuleWords } from "./rules.js";
 
 /**
  * Everything Cyrene reads or says in one language, typed so that a missing entry is a compile error and
@@ -22,4 +23,6 @@ export interface LanguagePack {
   speech: SpeechWords;
   /** What shows the language in a text nobody told the language of (markers.ts, detect.ts). */
   markers: LanguageMarkers;
+  /** Home rules said back in plain words (src/tools/home/home-rule). */
+  rules: RuleWords;
 }

@@ -1,5 +1,6 @@
 import { UNDETERMINED, type TurnLanguage } from "./language.js";
 import { packFor, PACKS } from "./packs.js";
+import type { LanguagePack } from "./pack.js";
 import type { SpeechWords } from "./speech.js";
 
 /**
@@ -8,6 +9,11 @@ import type { SpeechWords } from "./speech.js";
  * (the LLM's answers still follow the user; only these few fixed lines do not). Never used to pick
  * which words a rule reads: a rule takes `packFor`, which has no fallback.
  */
+export function spokenPack(language: TurnLanguage | undefined): LanguagePack {
+  return packFor(language ?? UNDETERMINED) ?? PACKS.en;
+}
+
+/** What Cyrene's own fixed lines say in a turn's language (spokenPack's speech). */
 export function speechFor(language: TurnLanguage | undefined): SpeechWords {
-  return (packFor(language ?? UNDETERMINED) ?? PACKS.en).speech;
+  return spokenPack(language).speech;
 }

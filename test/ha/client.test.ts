@@ -11,7 +11,7 @@ import {
   HaUnavailableError,
   type HomeAssistant,
 } from "../../src/ha/index.js";
-import { haConnectionSettings, supervisorWsUrl, toWebSocketUrl } from "../../src/ha/settings.js";
+import { haConnectionSettings, restBaseOf, supervisorWsUrl, toWebSocketUrl } from "../../src/ha/settings.js";
 import { StateCache } from "../../src/ha/state-cache.js";
 import type { HassEntity } from "../../src/ha/types.js";
 import { createLogger, silentLogger } from "../../src/logging/logger.js";
@@ -29,7 +29,13 @@ const track = <T extends HomeAssistant | FakeWsServer>(thing: T): T => {
   return thing;
 };
 const ha = { exposeAll: false };
-const settingsFor = (wsUrl: string) => ({ wsUrl, token: "t", mode: "standalone" as const, exposeAll: false });
+const settingsFor = (wsUrl: string) => ({
+  wsUrl,
+  apiUrl: restBaseOf(wsUrl),
+  token: "t",
+  mode: "standalone" as const,
+  exposeAll: false,
+});
 
 describe("connection settings", () => {
   it("turns the HA base URL into its websocket URL", () => {
@@ -46,6 +52,7 @@ describe("connection settings", () => {
   it("uses the Supervisor proxy in add-on mode, an explicit URL and token otherwise", () => {
     expect(haConnectionSettings({ ha, supervisorToken: "sup" })).toEqual({
       wsUrl: "ws://supervisor/core/websocket",
+      apiUrl: "http://supervisor/core",
       token: "sup",
       mode: "addon",
       exposeAll: false,
@@ -54,9 +61,13 @@ describe("connection settings", () => {
       haConnectionSettings({ ha: { ...ha, url: "http://h:8123", token: "llat" }, supervisorToken: "sup" }),
     ).toMatchObject({
       wsUrl: "ws://h:8123/api/websocket",
+      apiUrl: "http://h:8123",
       token: "llat",
       mode: "standalone",
     });
+    expect(
+      haConnectionSettings({ ha: { ...ha, url: "https://example.com/ha/", token: "llat" } })?.apiUrl,
+    ).toBe("https://example.com/ha");
     expect(haConnectionSettings({ ha: { ...ha, url: "http://h:8123" } })).toBeUndefined();
     expect(supervisorWsUrl("http://127.0.0.1:4000/")).toBe("ws://127.0.0.1:4000/core/websocket");
   });

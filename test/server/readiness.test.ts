@@ -59,6 +59,7 @@ describe("/readyz", () => {
         { name: "reminder_create", ...ha },
         { name: "reminder_list", ...ha },
         { name: "reminder_delete", ...ha },
+        { name: "home_rule", ...ha },
       ],
       vector_search: {
         status: "not_configured",

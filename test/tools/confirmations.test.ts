@@ -37,6 +37,15 @@ describe("the confirmation store under MCP's rule", () => {
     expect(() => store.check(id, turn("owner-a", "call-4", mcp(true)))).toThrow(/unknown or expired/);
   });
 
+  it("gives a question only to the tool that asked it, when the tool names itself", () => {
+    const { store, turn } = setup();
+    const id = store.create("iot_control", unlock, turn("owner-a", "call-1", mcp(false)));
+    expect(() => store.check(id, turn("owner-a", "call-2", mcp(true)), "home_rule")).toThrow(
+      /unknown or expired/,
+    );
+    expect(store.check(id, turn("owner-a", "call-2", mcp(true)), "iot_control")).toEqual(unlock);
+  });
+
   it("hides the question from another owner's conversation", () => {
     const { store, turn } = setup();
     const id = store.create("iot_control", unlock, turn("owner-a", "call-1", mcp(false)));

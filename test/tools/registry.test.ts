@@ -105,6 +105,26 @@ describe("ToolRegistry", () => {
     });
   });
 
+  it("never offers nor runs an attended-only tool (home_rule) to a background thought, whatever its whitelist", async () => {
+    let ran = 0;
+    const rules = defineTool({
+      name: "home_rule",
+      description: "d",
+      parameters: z.object({}),
+      attendedOnly: true,
+      execute: () => ++ran,
+    });
+    const local = new ToolRegistry().register(...tools, rules);
+    const policy = new AutonomousToolPolicy(["home_rule", "add"]);
+    expect(local.definitions(policy).map((d) => d.name)).toEqual(["add"]);
+    expect(await local.execute(call("home_rule", {}), under(policy))).toMatchObject({
+      success: false,
+      error: expect.stringMatching(/acts only when a person asks for it, never in a background thought/),
+    });
+    expect(ran).toBe(0);
+    expect(await local.execute(call("home_rule", {}), options)).toEqual({ success: true, data: 1 });
+  });
+
   it("neither offers nor runs a tool whose service is not configured, and names the setting", async () => {
     const local = new ToolRegistry()
       .register(...tools)

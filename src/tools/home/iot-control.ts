@@ -132,7 +132,7 @@ export function iotControlTool(options: IotControlOptions): Tool {
   function plan(home: HomeSnapshot, args: z.output<typeof parameters>, ctx: ToolContext) {
     const dir = home.directory;
     if (args.confirmation_id) {
-      const stored = confirmations.check(args.confirmation_id, ctx);
+      const stored = confirmations.check(args.confirmation_id, ctx, "iot_control");
       const entities = stored.entityIds.map((id) => {
         const entity = dir.get(id);
         if (!entity) throw new ToolError(`${id} no longer exists in Home Assistant; nothing was done.`);

@@ -1,6 +1,7 @@
 import type { LanguagePack } from "../pack.js";
 import { actionLines } from "./action-lines.js";
 import { claims } from "./claims.js";
+import { frRules } from "./rules.js";
 import { intent } from "./intent.js";
 import { markers } from "./markers.js";
 import { speech } from "./speech.js";
@@ -12,4 +13,5 @@ export const fr: LanguagePack = {
   actionLines,
   speech,
   markers,
+  rules: frRules,
 };

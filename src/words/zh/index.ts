@@ -4,6 +4,7 @@ import { claims } from "./claims.js";
 import { intent } from "./intent.js";
 import { markers } from "./markers.js";
 import { speech } from "./speech.js";
+import { zhRules } from "./rules.js";
 
 export const zh: LanguagePack = {
   language: "zh",
@@ -12,4 +13,5 @@ export const zh: LanguagePack = {
   actionLines,
   speech,
   markers,
+  rules: zhRules,
 };

@@ -1,0 +1,65 @@
+import type { RuleWords } from "../rules.js";
+
+const sunName = { sunrise: "日出", sunset: "日落" };
+
+export const zhRules: RuleWords = {
+  days: ["周一", "周二", "周三", "周四", "周五", "周六", "周日"],
+  everyDay: "每天",
+  weekdays: "每个工作日",
+  weekend: "每个周末",
+  onDays: (days) => `每${days}`,
+  at: (time) => `${time}`,
+  sun: (event, minutes) =>
+    minutes === 0
+      ? `${sunName[event]}时`
+      : `${sunName[event]}${minutes < 0 ? "前" : "后"} ${Math.abs(minutes)} 分钟`,
+  every: (amount, unit) => `每 ${amount} ${{ hours: "小时", minutes: "分钟", seconds: "秒" }[unit]}`,
+  becomes: (name, to) => (to === undefined ? `当${name}变化时` : `当${name}变为 ${to} 时`),
+  rises: (name, above) => `当${name}高于 ${above} 时`,
+  falls: (name, below) => `当${name}低于 ${below} 时`,
+  lasting: (duration) => `并持续 ${duration}`,
+  event: (type) => `当事件 ${type} 发生时`,
+  other: (kind) => `当 ${kind} 触发时`,
+  onlyIf: (text) => `且仅当${text}`,
+  is: (name, state) => `${name}为 ${state}`,
+  isAbove: (name, value) => `${name}高于 ${value}`,
+  isBelow: (name, value) => `${name}低于 ${value}`,
+  afterSun: (event) => `${sunName[event]}后`,
+  beforeSun: (event) => `${sunName[event]}前`,
+  between: (after, before) =>
+    after && before ? `在 ${after} 到 ${before} 之间` : after ? `在 ${after} 之后` : `在 ${before} 之前`,
+  verbs: {
+    turn_on: "打开",
+    turn_off: "关闭",
+    toggle: "切换",
+    open_cover: "打开",
+    open_valve: "打开",
+    close_valve: "关闭",
+    close_cover: "关闭",
+    stop_cover: "停止",
+    lock: "锁上",
+    unlock: "解锁",
+    open: "打开",
+    pause: "暂停",
+    start: "启动",
+    stop: "停止",
+    return_to_base: "让其回充",
+    play_media: "在其上播放",
+    media_pause: "暂停",
+    media_play: "播放",
+    alarm_disarm: "撤防",
+    set_temperature: "设置温度：",
+    set_percentage: "设置风速：",
+  },
+  call: (service, names) =>
+    names ? `${service}${service.includes(".") ? " " : ""}${names}` : `调用 ${service}`,
+  wait: (duration) => `等待 ${duration}`,
+  waitUntil: (text) => `等到${text.replace(/^当/, "").replace(/时$/, "").trim()}`,
+  choice: (text) => `如果${text}`,
+  colon: "：",
+  and: "，",
+  then: "，然后",
+  askCreate: (rule) => `${rule}。要创建这条规则吗？`,
+  askChange: (rule) => `${rule}。要把规则改成这样吗？`,
+  risky: (action) => `注意：这条规则每次运行都会${action}。`,
+};
