@@ -38,6 +38,14 @@ export function reminderNotice(
   lateness: NoticeOptions,
 ): Notice {
   const zh = languageOf(reminder.message) === "zh";
+  if (occurrence.action?.outcome) {
+    // What a scheduled action did: no Snooze (it would act again), no lateness (the text tells it).
+    return {
+      key: noticeKey(reminder.id, occurrence.id),
+      title: zh ? "Cyrene 定时操作" : "Cyrene scheduled action",
+      message: occurrence.action.outcome,
+    };
+  }
   const lateMs = occurrence.kind === "trigger" || occurrence.kind === "snoozed" ? 0 : now - occurrence.dueAt;
   const kind =
     lateMs > lateness.missedAfterMs ? "missed" : lateMs > lateness.lateAfterMs ? "late" : "on_time";

@@ -1,4 +1,5 @@
 import type { PackLanguage } from "./language.js";
+import type { ScheduledActionWords } from "./scheduled-actions.js";
 
 /**
  * Everything Cyrene reads or says in one language, typed so that a missing entry is a compile error and
@@ -7,4 +8,5 @@ import type { PackLanguage } from "./language.js";
  */
 export interface LanguagePack {
   language: PackLanguage;
+  scheduledActions: ScheduledActionWords;
 }
