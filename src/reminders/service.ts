@@ -90,7 +90,7 @@ export class ReminderService {
     const message = change.message?.trim() || current.message;
     let { schedule, nextAt } = current;
     if (change.at !== undefined || change.repeat !== undefined || change.when !== undefined) {
-      ({ schedule, nextAt } = await this.scheduleOf({ ...change, message }, []));
+      ({ schedule, nextAt } = await this.scheduleOf({ ...change, message, action: current.action }, []));
     }
     const targets =
       change.notify !== undefined || change.speak !== undefined
