@@ -394,6 +394,110 @@ describeHa("scheduled actions through a real Home Assistant", () => {
   });
 
   it(
+    "phrases in Chinese and English, as a model sends them: what was scheduled, and what HA did at that time",
+    { timeout: 180_000 },
+    async () => {
+      // The home's clock ten hours before HA's next sunset (about 07:00 in Shanghai): every phrase is ahead.
+      const sun = await restState(instance, "sun.sun");
+      const clock = new JumpingClock();
+      const base = DateTime.fromMillis(Date.parse(String(sun.attributes.next_setting)) - 10 * 3_600_000, {
+        zone: ZONE,
+      }).startOf("minute");
+      clock.jump(base.toMillis() - Date.now());
+      const c = await start(clock);
+      const phrases: { said: string; args: Json; watch: string }[] = [
+        {
+          said: "In 10 minutes turn off the kitchen lights",
+          args: { at: "in 10 minutes", action: { service: "light.turn_off", target: "kitchen lights" } },
+          watch: "light.kitchen_lights",
+        },
+        {
+          said: "At 9 turn on the bedroom lights",
+          args: { at: "9:00", action: { service: "light.turn_on", target: "bedroom lights" } },
+          watch: BED_LIGHT,
+        },
+        {
+          said: "一小时后关空调",
+          args: {
+            message: "关空调",
+            at: "一小时后",
+            action: { service: "climate.turn_off", target: "空调" },
+          },
+          watch: "climate.hvac",
+        },
+        {
+          said: "明早七点打开车库门",
+          args: { at: "明早七点", action: { service: "cover.open_cover", target: "车库门" } },
+          watch: HA_FIXTURE.garageDoor,
+        },
+        {
+          said: "half an hour after sunset turn on the kitchen lights",
+          args: {
+            at: "half an hour after sunset",
+            action: { service: "light.turn_on", target: "kitchen lights" },
+          },
+          watch: "light.kitchen_lights",
+        },
+        {
+          said: "日落后半小时打开客厅灯",
+          args: { at: "日落后半小时", action: { service: "light.turn_on", target: "客厅灯" } },
+          watch: "light.living_room_lamp",
+        },
+      ];
+      const callsOn = (entity: string) =>
+        watch.calls.filter((x) => [x.service_data.entity_id].flat().includes(entity)).length;
+      const rows: string[] = [];
+      const set: { said: string; id?: string; watch: string; at?: number }[] = [];
+      for (const { said, args, watch: entity } of phrases) {
+        const language = /\p{Script=Han}/u.test(said) ? "zh" : "en";
+        const turn = { time: { now: () => clock.now(), zone: () => ZONE }, language };
+        let result = await call(c, "reminder_create", args, turn);
+        let answer = result.success ? (result.data as Json) : undefined;
+        if (answer?.status === "confirmation_required") {
+          rows.push(`| ${said} | asked: ${answer.would} | yes |`);
+          result = await call(
+            c,
+            "reminder_create",
+            { confirmation_id: answer.confirmation_id },
+            { ...turn, turnId: "turn-2", turnNumber: 2 },
+          );
+          answer = result.success ? (result.data as Json) : undefined;
+        }
+        const id = answer?.created?.id as string | undefined;
+        set.push({ said, id, watch: entity, at: id ? c.cyrene.reminders.store.get(id)!.nextAt! : undefined });
+        rows.push(`| ${said} | ${answer?.scheduled ?? (result.success ? "" : result.error)} | |`);
+      }
+      // Each comes: the clock moves to 20 s after its time, Cyrene starts again, and it runs.
+      for (const entry of set.filter((e) => e.at !== undefined).sort((a, b) => a.at! - b.at!)) {
+        const before = (await restState(instance, entry.watch)).state;
+        const callsBefore = callsOn(entry.watch);
+        const ranAlready = c.cyrene.reminders.store.lastDelivery(entry.id!) !== undefined;
+        if (!ranAlready) {
+          clock.jump(entry.at! + 20_000 - clock.now());
+          await c.restart();
+        }
+        await expect
+          .poll(() => c.cyrene.reminders.store.lastDelivery(entry.id!)?.occurrence.action?.status, POLL)
+          .toMatch(/done|failed/);
+        const occurrence = c.cyrene.reminders.store.lastDelivery(entry.id!)!.occurrence;
+        // HA was asked to act on the device at that moment (its state may already have been the asked one).
+        if (!ranAlready) await expect.poll(() => callsOn(entry.watch), POLL).toBeGreaterThan(callsBefore);
+        const after = (await restState(instance, entry.watch)).state;
+        const when = DateTime.fromMillis(occurrence.firedAt, { zone: ZONE }).toFormat("MM-dd HH:mm:ss");
+        rows.push(
+          `| ${entry.said} | ran ${when} | ${entry.watch}: ${before} → ${after} (${occurrence.action!.status}) |`,
+        );
+      }
+      console.info(
+        `scheduled actions, the home's clock from ${base.toFormat("yyyy-MM-dd HH:mm")}:\n${rows.join("\n")}`,
+      );
+      expect(set.every((e) => e.id)).toBe(true);
+      for (const { id } of set)
+        expect(c.cyrene.reminders.store.lastDelivery(id!)?.occurrence.action?.status).toBe("done");
+    },
+  );
+
+  it(
     "says clearly that it was not done when Home Assistant is unreachable at its time",
     { timeout: 180_000 },
     async () => {
