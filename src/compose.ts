@@ -1,5 +1,6 @@
 import { Assistant } from "./agent/assistant.js";
 import { BackgroundJobs } from "./agent/background-jobs.js";
+import { scheduledActionRunner } from "./agent/scheduled-actions.js";
 import { ToolLoop } from "./agent/tool-loop.js";
 import { configured } from "./config/load.js";
 import type { Config } from "./config/schema.js";
@@ -107,6 +108,7 @@ export function createCyrene(config: Config, options: ComposeOptions): Cyrene {
   });
   const parts = { ...stores, assistant, registry, background, time, llm, ha, reminders, thoughts };
   const calls = toolLoop.calls;
+  reminders.actions.use(scheduledActionRunner({ calls, ha, conversations, time, logger }));
   const listeners = createListeners(config, {
     ...parts,
     calls,

@@ -4,6 +4,7 @@ import type { HomeTime } from "../time/home-time.js";
 import type { Logger } from "../logging/logger.js";
 import type { Notifier } from "../notify/notifier.js";
 import type { Db } from "../store/database.js";
+import { ScheduledActions } from "./actions.js";
 import { DEFAULT_RETRY_DELAYS_MS, DeliveryQueue } from "./delivery.js";
 import { ACTION_DONE, ACTION_SNOOZE } from "./notice.js";
 import { ReminderScheduler, type TriggerWatcher } from "./scheduler.js";
@@ -13,7 +14,8 @@ import type { Targets } from "./types.js";
 
 export type { ReminderService } from "./service.js";
 export type { Claim, ReminderStore } from "./store.js";
-export { PERSISTENT, type Reminder } from "./types.js";
+export { PERSISTENT, type Reminder, type ScheduledAction } from "./types.js";
+export { ACTION_GRACE_MS, type ActionResult, type ActionRunner } from "./actions.js";
 
 export interface ReminderSettings {
   defaultTargets: Targets;
@@ -29,6 +31,8 @@ export interface Reminders {
   store: ReminderStore;
   scheduler: ReminderScheduler;
   deliveries: DeliveryQueue;
+  /** Scheduled actions at their time: runs them through the runner it is given (`use`). */
+  actions: ScheduledActions;
   /** Arms everything, resumes pending deliveries, listens to HA (reconnects, phone buttons). */
   start(): void;
   stop(): Promise<void>;
@@ -71,7 +75,8 @@ export function createReminders(deps: {
         ),
       ),
   };
-  const scheduler = new ReminderScheduler(store, deliveries, triggers, clock, logger, lateness);
+  const actions = new ScheduledActions(store, deliveries, clock, logger);
+  const scheduler = new ReminderScheduler(store, deliveries, actions, triggers, clock, logger, lateness);
   const service = new ReminderService(store, scheduler, ha, deps.notifier, clock, {
     defaultTargets: settings.defaultTargets,
     defaultTime: { hour: 9, minute: 0 },
@@ -84,6 +89,7 @@ export function createReminders(deps: {
     store,
     scheduler,
     deliveries,
+    actions,
     start() {
       scheduler.start();
       stops.push(ha.onStatus((status) => status.state === "ready" && deliveries.retryNow()));
@@ -109,6 +115,7 @@ export function createReminders(deps: {
     async stop() {
       for (const stop of stops.splice(0)) stop();
       scheduler.stop();
+      await actions.settle();
       deliveries.stop();
       await deliveries.settle();
     },

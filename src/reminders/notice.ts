@@ -2,7 +2,7 @@ import { DateTime } from "luxon";
 import type { Notice } from "../notify/notifier.js";
 import type { Occurrence, Reminder } from "./types.js";
 import { detectLanguage } from "../words/detect.js";
-import { speechFor } from "../words/speech-for.js";
+import { speechFor, spokenPack } from "../words/speech-for.js";
 import type { ReminderWords } from "../words/speech.js";
 
 export const ACTION_DONE = "CYRENE_REMINDER_DONE";
@@ -40,6 +40,14 @@ export function reminderNotice(
   lateness: NoticeOptions,
 ): Notice {
   const words = wordsOf(reminder);
+  if (occurrence.action?.outcome) {
+    // What a scheduled action did: no Snooze (it would act again), no lateness (the text tells it).
+    return {
+      key: noticeKey(reminder.id, occurrence.id),
+      title: spokenPack(detectLanguage(reminder.message)).scheduledActions.title,
+      message: occurrence.action.outcome,
+    };
+  }
   const lateMs = occurrence.kind === "trigger" || occurrence.kind === "snoozed" ? 0 : now - occurrence.dueAt;
   const kind =
     lateMs > lateness.missedAfterMs ? "missed" : lateMs > lateness.lateAfterMs ? "late" : "on_time";

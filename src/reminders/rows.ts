@@ -1,10 +1,12 @@
 import type {
+  ActionStatus,
   Delivery,
   Occurrence,
   OccurrenceKind,
   Reminder,
   ReminderStatus,
   Schedule,
+  ScheduledAction,
   Targets,
 } from "./types.js";
 
@@ -22,6 +24,7 @@ export interface ReminderRow {
   created_at: number;
   created_by: string;
   conversation_id: string | null;
+  action: string | null;
 }
 
 export interface OccurrenceRow {
@@ -31,6 +34,8 @@ export interface OccurrenceRow {
   fired_at: number;
   kind: OccurrenceKind;
   skipped: number;
+  action_status: ActionStatus | null;
+  action_outcome: string | null;
 }
 
 export interface DeliveryRow {
@@ -58,6 +63,7 @@ export function toReminder(row: ReminderRow): Reminder {
     createdAt: row.created_at,
     createdBy: row.created_by,
     conversationId: row.conversation_id,
+    ...(row.action ? { action: JSON.parse(row.action) as ScheduledAction } : {}),
   };
 }
 
@@ -69,6 +75,7 @@ export function toOccurrence(row: OccurrenceRow): Occurrence {
     firedAt: row.fired_at,
     kind: row.kind,
     skipped: row.skipped,
+    ...(row.action_status ? { action: { status: row.action_status, outcome: row.action_outcome } } : {}),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Clock, TimerHandle } from "../time/clock.js";
 import type { HaSubscription } from "../ha/index.js";
 import type { Logger } from "../logging/logger.js";
+import { ACTION_GRACE_MS, type ScheduledActions } from "./actions.js";
 import type { DeliveryQueue } from "./delivery.js";
 import { MinHeap } from "./heap.js";
 import { nextOccurrence, occurrencesBetween } from "./recurrence.js";
@@ -47,6 +48,7 @@ export class ReminderScheduler {
   constructor(
     private readonly store: ReminderStore,
     private readonly deliveries: DeliveryQueue,
+    private readonly actions: ScheduledActions,
     private readonly triggers: TriggerWatcher,
     private readonly clock: Clock,
     private readonly logger: Logger,
@@ -54,6 +56,7 @@ export class ReminderScheduler {
   ) {}
 
   start(): void {
+    this.actions.resume();
     for (const reminder of this.store.active()) this.arm(reminder, false);
     this.deliveries.resume();
     this.tick();
@@ -154,6 +157,7 @@ export class ReminderScheduler {
       return;
     }
     if (reminder.schedule.kind !== "time" || reminder.nextAt !== due.at) return;
+    if (reminder.action) return this.fireAction(reminder, due, now);
     // Occurrences that passed while nothing could deliver them fold into one, reported with the newest.
     const passed = occurrencesBetween(reminder.schedule, due.at, now);
     const shown = passed.at(-1) ?? due.at;
@@ -171,6 +175,28 @@ export class ReminderScheduler {
     if (!claim) return;
     this.deliveries.send(claim.deliveries);
     if (nextAt !== null) this.heap.push({ at: nextAt, id: reminder.id, snooze: false, version: due.version });
+  }
+
+  /**
+   * A scheduled action (one-off): claimed as running before it runs, so a restart never runs it twice;
+   * run if it is at most ACTION_GRACE_MS late, else reported as missed and not run.
+   */
+  private fireAction(reminder: Reminder, due: Due, now: number): void {
+    const action = reminder.action!;
+    const late = now - due.at;
+    const claim = this.store.claim({
+      reminderId: reminder.id,
+      dueAt: due.at,
+      expected: due.at,
+      nextAt: null,
+      kind: this.kindOf(late),
+      targets: [],
+      now,
+      action: { status: "running" },
+    });
+    if (!claim) return;
+    if (late > ACTION_GRACE_MS) this.actions.missed(reminder, action, claim.occurrence);
+    else this.actions.perform(reminder, action, claim.occurrence);
   }
 
   private fireTrigger(id: string): void {

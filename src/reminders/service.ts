@@ -10,7 +10,8 @@ import { assertHasFuture, nextOccurrence, toRrule } from "./recurrence.js";
 import type { ReminderScheduler } from "./scheduler.js";
 import type { ReminderStore } from "./store.js";
 import { triggerScheduleOf, type WhenState } from "./trigger-input.js";
-import type { Reminder, Schedule, Targets, TimeSchedule } from "./types.js";
+import { readSunTime, sunInstant } from "./sun.js";
+import type { Reminder, Schedule, ScheduledAction, Targets, TimeSchedule } from "./types.js";
 
 export interface CreateInput {
   message: string;
@@ -23,6 +24,8 @@ export interface CreateInput {
   speak?: string[];
   createdBy?: string;
   conversationId?: string;
+  /** Change the home at that time (resolved and checked by the tool that sets it) instead of only telling. */
+  action?: ScheduledAction;
 }
 
 export interface ReminderServiceOptions {
@@ -55,7 +58,7 @@ export class ReminderService {
 
   async create(input: CreateInput): Promise<{ reminder: Reminder; notes: string[] }> {
     this.needHa();
-    const message = input.message?.trim() ?? "";
+    const message = input.message?.trim() || input.action?.description || "";
     if (!message) throw new InputError("A reminder needs a message: what to remind of (提醒内容).");
     if (message.length > MAX_MESSAGE)
       throw new InputError(`The message is too long (at most ${MAX_MESSAGE} characters).`);
@@ -70,6 +73,7 @@ export class ReminderService {
         nextAt,
         createdBy: input.createdBy,
         conversationId: input.conversationId,
+        action: input.action,
       },
       this.clock.now(),
     );
@@ -86,7 +90,7 @@ export class ReminderService {
     const message = change.message?.trim() || current.message;
     let { schedule, nextAt } = current;
     if (change.at !== undefined || change.repeat !== undefined || change.when !== undefined) {
-      ({ schedule, nextAt } = await this.scheduleOf({ ...change, message }, []));
+      ({ schedule, nextAt } = await this.scheduleOf({ ...change, message, action: current.action }, []));
     }
     const targets =
       change.notify !== undefined || change.speak !== undefined
@@ -138,6 +142,7 @@ export class ReminderService {
   }
 
   snooze(id: string, ms = this.options.snoozeMs ?? DEFAULT_SNOOZE_MS): Reminder {
+    if (this.get(id).action) throw new InputError(`${id} is a scheduled action; it is not snoozed.`);
     const now = this.clock.now();
     if (!this.store.snooze(id, now + ms, now)) throw new InputError(`Reminder ${id} cannot be snoozed.`);
     const reminder = this.get(id);
@@ -188,10 +193,19 @@ export class ReminderService {
     }
   }
 
+  /** When a reminder with these times would first come, checked as create checks it (a past time refused). */
+  async firstTime(input: Pick<CreateInput, "at" | "repeat" | "when" | "action">): Promise<number | null> {
+    return (await this.scheduleOf({ message: "", ...input }, [])).nextAt;
+  }
+
   private async scheduleOf(
     input: CreateInput,
     notes: string[],
   ): Promise<{ schedule: Schedule; nextAt: number | null }> {
+    if (input.action && (input.when || input.repeat?.trim()))
+      throw new InputError(
+        "A scheduled action runs once, at a time (`at`); a repeating one or one on an event is a home rule, not a reminder.",
+      );
     if (input.when && input.at)
       throw new InputError("Give either `at` (a time) or `when` (something in the home), not both.");
     if (input.when) return { schedule: await triggerScheduleOf(this.ha, input.when), nextAt: null };
@@ -202,6 +216,8 @@ export class ReminderService {
     }
     const zone = this.clock.zone();
     const now = DateTime.fromMillis(this.clock.now(), { zone });
+    const sun = input.repeat?.trim() ? undefined : readSunTime(input.at);
+    if (sun) return this.sunSchedule(await sunInstant(this.ha, sun), zone, now);
     const resolved = await resolveDateTime(input.at, zone, now);
     let start = resolved.value.setZone(zone).startOf("second");
     if (!resolved.timeSpecified) {
@@ -231,6 +247,21 @@ export class ReminderService {
       return { schedule, nextAt: at };
     }
     return { schedule, nextAt: assertHasFuture(schedule, now.toMillis()) };
+  }
+
+  /** A one-off at a sun time: the instant HA gave, as a schedule in the home's wall-clock time. */
+  private sunSchedule(at: number, zone: string, now: DateTime): { schedule: Schedule; nextAt: number } {
+    if (at <= now.toMillis()) {
+      throw new InputError(
+        `That is ${DateTime.fromMillis(at, { zone }).toFormat("HH:mm")}, already past (it is ${now.toFormat("HH:mm")}). ` +
+          "Give a clock time instead (这个时间已经过去了).",
+      );
+    }
+    const start = DateTime.fromMillis(at, { zone }).startOf("second");
+    return {
+      schedule: { kind: "time", zone, start: start.toFormat("yyyy-MM-dd'T'HH:mm:ss") },
+      nextAt: start.toMillis(),
+    };
   }
 
   private async targetsOf(input: Pick<CreateInput, "notify" | "speak">, notes: string[]): Promise<Targets> {

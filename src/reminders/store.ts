@@ -16,6 +16,7 @@ import type {
   Reminder,
   ReminderStatus,
   Schedule,
+  ScheduledAction,
   Targets,
 } from "./types.js";
 
@@ -26,6 +27,7 @@ export interface NewReminder {
   nextAt: number | null;
   createdBy?: string;
   conversationId?: string;
+  action?: ScheduledAction;
 }
 
 /** A claimed occurrence: the reminder moved on, and the deliveries to make are recorded. */
@@ -50,6 +52,8 @@ export interface ClaimInput {
   snooze?: boolean;
   /** The trigger fired and the reminder is once-only: it is done now. */
   finish?: boolean;
+  /** A scheduled action's occurrence: running; its outcome and deliveries come with finishAction. */
+  action?: { status: "running" };
 }
 
 /**
@@ -68,7 +72,7 @@ export class ReminderStore {
     this.statements = {
       insert: db.prepare(
         `INSERT INTO reminders (id, message, schedule, targets, status, next_at, created_at, updated_at,
-           created_by, conversation_id) VALUES (?, ?, ?, ?, 'active', ?, ?, ?, ?, ?)`,
+           created_by, conversation_id, action) VALUES (?, ?, ?, ?, 'active', ?, ?, ?, ?, ?, ?)`,
       ),
       get: db.prepare("SELECT * FROM reminders WHERE id = ?"),
       all: db.prepare("SELECT * FROM reminders ORDER BY created_at"),
@@ -90,8 +94,8 @@ export class ReminderStore {
          WHERE id = ? AND status = 'active'`,
       ),
       insertOccurrence: db.prepare(
-        `INSERT INTO reminder_occurrences (reminder_id, due_at, fired_at, kind, skipped) VALUES (?, ?, ?, ?, ?)
-         ON CONFLICT (reminder_id, due_at) DO NOTHING RETURNING *`,
+        `INSERT INTO reminder_occurrences (reminder_id, due_at, fired_at, kind, skipped, action_status, action_outcome)
+         VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (reminder_id, due_at) DO NOTHING RETURNING *`,
       ),
       insertDelivery: db.prepare(
         "INSERT INTO reminder_deliveries (occurrence_id, target, status) VALUES (?, ?, 'pending') RETURNING *",
@@ -112,6 +116,12 @@ export class ReminderStore {
       lastOccurrence: db.prepare(
         "SELECT * FROM reminder_occurrences WHERE reminder_id = ? ORDER BY fired_at DESC, id DESC LIMIT 1",
       ),
+      finishAction: db.prepare(
+        "UPDATE reminder_occurrences SET action_status = ?, action_outcome = ? WHERE id = ? AND action_status = 'running'",
+      ),
+      runningActions: db.prepare(
+        "SELECT * FROM reminder_occurrences WHERE action_status = 'running' ORDER BY id",
+      ),
       deliveriesOf: db.prepare("SELECT * FROM reminder_deliveries WHERE occurrence_id = ? ORDER BY id"),
     };
   }
@@ -128,6 +138,7 @@ export class ReminderStore {
       now,
       input.createdBy ?? "",
       input.conversationId ?? null,
+      input.action ? JSON.stringify(input.action) : null,
     );
     return this.get(id)!;
   }
@@ -194,13 +205,40 @@ export class ReminderStore {
         now,
         input.kind,
         input.skipped ?? 0,
+        input.action?.status ?? null,
+        null,
       ) as OccurrenceRow | undefined;
       if (!row) return undefined;
-      const deliveries = input.targets.map((target) =>
+      // A running action's deliveries are recorded with its outcome (finishAction).
+      const targets = input.action?.status === "running" ? [] : input.targets;
+      const deliveries = targets.map((target) =>
         toDelivery(this.statements.insertDelivery.get(row.id, target) as DeliveryRow),
       );
       return { occurrence: toOccurrence(row), deliveries };
     })();
+  }
+
+  /**
+   * A running action's outcome, and the deliveries that tell it, in one transaction; none when the
+   * occurrence was settled already (a restart reported it).
+   */
+  finishAction(
+    occurrenceId: number,
+    status: "done" | "failed" | "unknown" | "skipped",
+    outcome: string,
+    targets: string[],
+  ): Delivery[] {
+    return this.db.transaction(() => {
+      if (this.statements.finishAction.run(status, outcome, occurrenceId).changes === 0) return [];
+      return targets.map((target) =>
+        toDelivery(this.statements.insertDelivery.get(occurrenceId, target) as DeliveryRow),
+      );
+    })();
+  }
+
+  /** Occurrences whose action was under way when Cyrene stopped: whether it happened is unknown. */
+  runningActions(): Occurrence[] {
+    return (this.statements.runningActions.all() as OccurrenceRow[]).map(toOccurrence);
   }
 
   /** The newest occurrence of a reminder with its deliveries: its last delivery outcome. */

@@ -47,7 +47,34 @@ export interface Reminder {
   /** Who asked for it (a person's name or id when the entry point knows one). */
   createdBy: string;
   conversationId: string | null;
+  /** A scheduled action: the reminder changes the home at its time instead of only telling. */
+  action?: ScheduledAction;
 }
+
+/**
+ * A change to the home at a later time, resolved and checked when it was set: the service, the exact
+ * entities (never words again at run time: a device gone or renamed fails instead of matching another).
+ */
+export interface ScheduledAction {
+  domain: string;
+  service: string;
+  entityIds: string[];
+  data: Record<string, unknown>;
+  /** What will happen, as the person was told: "turn on Bedroom Light (light.bedroom_lamp)". */
+  description: string;
+  /** The person said yes to it when it was set (a risky action: unlock, garage, gate, disarm, sensitive). */
+  confirmed?: boolean;
+  /** The Assist satellite that heard the words: the outcome is spoken there when it can speak. */
+  satellite?: string;
+  /** The language the person spoke, for what they are told at run time. */
+  language?: string;
+}
+
+/**
+ * How an occurrence's action went: running (claimed, the call under way: a crash leaves it so, and the
+ * next start reports it as unknown), done, failed, skipped (missed by more than the grace window), unknown.
+ */
+export type ActionStatus = "running" | "done" | "failed" | "skipped" | "unknown";
 
 /** How an occurrence reached the user. */
 export type OccurrenceKind = "on_time" | "late" | "missed" | "snoozed" | "trigger";
@@ -60,6 +87,8 @@ export interface Occurrence {
   kind: OccurrenceKind;
   /** Occurrences of a recurring reminder that passed while nothing could deliver them, folded into this one. */
   skipped: number;
+  /** A scheduled action's outcome: its status and what the person is told. */
+  action?: { status: ActionStatus; outcome: string | null };
 }
 
 /**

@@ -207,6 +207,10 @@ const MIGRATIONS: string[] = [
    DELETE FROM thoughts WHERE status = 'skipped';`,
   // The satellite a thought's message or question was spoken on (none: it went to the notifications).
   `ALTER TABLE thoughts ADD COLUMN spoken_on TEXT;`,
+  // Scheduled actions: a reminder that changes the home at its time, and each occurrence's outcome.
+  `ALTER TABLE reminders ADD COLUMN action TEXT;
+   ALTER TABLE reminder_occurrences ADD COLUMN action_status TEXT;
+   ALTER TABLE reminder_occurrences ADD COLUMN action_outcome TEXT;`,
 ];
 
 /**

@@ -10,6 +10,17 @@ export interface StoredAction {
   entityIds: string[];
   data: Record<string, unknown>;
   description: string;
+  /** A scheduled action's (reminder_create): when it runs, and the rest of its reminder. */
+  later?: ScheduledLater;
+}
+
+export interface ScheduledLater {
+  /** The wall-clock time it runs, in the home's zone ("2026-12-04T21:00:00"). */
+  at: string;
+  message?: string;
+  targets?: string[];
+  satellite?: string;
+  language?: string;
 }
 
 interface Pending {
@@ -83,7 +94,7 @@ export class Confirmations {
     if (!pending || pending.conversationId !== ctx.turn.conversationId || (tool && pending.tool !== tool)) {
       throw new ToolError(
         `Confirmation "${id}" is unknown or expired (they last ${Math.round(this.ttlMs / 60_000)} minutes). ` +
-          "Call the tool that asked (iot_control, home_rule) again without confirmation_id to ask anew.",
+          "Call the tool again without confirmation_id to ask anew.",
       );
     }
     const verdict = judgeAnswer(pending.asked, ctx.turn, { id, would: pending.action.description });

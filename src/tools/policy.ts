@@ -1,4 +1,4 @@
-import type { ToolPolicy } from "../turn/tool-policy.js";
+import type { ConfirmedAction, ToolPolicy } from "../turn/tool-policy.js";
 
 export type { ToolPolicy };
 
@@ -29,4 +29,20 @@ export class AutonomousToolPolicy implements ToolPolicy {
   allows(toolName: string): boolean {
     return this.allowed.has(toolName) || this.prefixes.some((prefix) => toolName.startsWith(prefix));
   }
+}
+
+/** The tool a scheduled action runs through. */
+export const SCHEDULED_ACTION_TOOL = "iot_control";
+
+/**
+ * A scheduled action at its time: only iot_control, nobody is watching (autonomous), and the risky action
+ * the person confirmed when they set it, if they did, is that yes (exactly that action on those entities).
+ */
+export function scheduledActionPolicy(confirmed?: ConfirmedAction): ToolPolicy {
+  return {
+    name: "scheduled",
+    autonomous: true,
+    allows: (toolName) => toolName === SCHEDULED_ACTION_TOOL,
+    ...(confirmed ? { confirmedBefore: confirmed } : {}),
+  };
 }

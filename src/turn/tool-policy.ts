@@ -12,4 +12,15 @@ export interface ToolPolicy {
    * of asking for it.
    */
   readonly autonomous?: boolean;
+  /**
+   * The one risky action the person said yes to beforehand (a scheduled action confirmed when it was
+   * set): an unattended call may carry out exactly this, on exactly these entities, and nothing else.
+   */
+  readonly confirmedBefore?: ConfirmedAction;
+}
+
+export interface ConfirmedAction {
+  domain: string;
+  service: string;
+  entityIds: readonly string[];
 }

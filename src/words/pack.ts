@@ -5,6 +5,7 @@ import type { PackLanguage } from "./language.js";
 import type { LanguageMarkers } from "./markers.js";
 import type { SpeechWords } from "./speech.js";
 import type { RuleWords } from "./rules.js";
+import type { ScheduledActionWords } from "./scheduled-actions.js";
 
 /**
  * Everything Cyrene reads or says in one language, typed so that a missing entry is a compile error and
@@ -25,4 +26,5 @@ export interface LanguagePack {
   markers: LanguageMarkers;
   /** Home rules said back in plain words (src/tools/home/home-rule). */
   rules: RuleWords;
+  scheduledActions: ScheduledActionWords;
 }

@@ -7,7 +7,8 @@ import { builtInDefinitions, countToolTokens, TOOL_TOKEN_BUDGET } from "../suppo
 /**
  * Every tool definition is paid on every round of every turn and every background thought. The count
  * (o200k_base) is deterministic, so the budget is a test: on average at most 135 tokens a tool at
- * every stage, and at most 2,600 for all of them once the design's 20 are there (home_rule the 20th). Both the full set (every
+ * every stage, and at most 2,600 for all of them (2,403 for the design's 19; home_rule the 20th, and scheduled
+ * actions on reminder_create). Both the full set (every
  * service configured) and the minimal one (no HA, no SearXNG: those tools are left out) are counted.
  */
 const dataDir = mkdtempSync(join(tmpdir(), "cyrene-budget-"));

@@ -91,6 +91,9 @@ function snake(reminder: Reminder) {
     fired: reminder.fired,
     created_at: iso(reminder.createdAt),
     created_by: reminder.createdBy,
+    action: reminder.action
+      ? { description: reminder.action.description, confirmed: reminder.action.confirmed === true }
+      : null,
   };
 }
 
@@ -100,6 +103,7 @@ function lastOf(store: ReminderStore, id: string) {
   return {
     due_at: new Date(last.occurrence.dueAt).toISOString(),
     fired_at: new Date(last.occurrence.firedAt).toISOString(),
+    action: last.occurrence.action ?? null,
     deliveries: last.deliveries.map((d) => ({
       target: d.target,
       status: d.status,

@@ -36,7 +36,7 @@ export function homeTools(
   return [
     iotQueryTool({ ha, time }),
     iotControlTool({ ha, time, confirmations, sensitiveDomains: config.ha.sensitiveDomains }),
-    reminderCreateTool({ reminders, time }),
+    reminderCreateTool({ reminders, time, ha, confirmations, sensitiveDomains: config.ha.sensitiveDomains }),
     reminderListTool({ reminders, store, time }),
     reminderDeleteTool({ reminders, time }),
     homeRuleTool({ ha, confirmations, sensitiveDomains: config.ha.sensitiveDomains }),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { HomeAssistant, HomeSnapshot } from "../../ha/index.js";
 import type { HomeTime } from "../../time/home-time.js";
+import type { ConfirmedAction } from "../../turn/tool-policy.js";
 import { ToolError, type Tool, type ToolContext } from "../contract.js";
 import { defineTool } from "../define-tool.js";
 import { packFor } from "../../words/packs.js";
@@ -8,10 +9,8 @@ import type { Confirmations } from "../confirmations.js";
 import { asToolError, ensureExposedNow, withFreshExposure } from "./iot/ha-access.js";
 import { callAndReport } from "./iot/outcome.js";
 import { describeAction, riskOf, type PlannedAction } from "./iot/risk.js";
-import { findService, validateData } from "./iot/services.js";
-import { speakerAreaId } from "./iot/speaker-area.js";
+import { guarded, planAction } from "./iot/plan.js";
 import { notExposed } from "./iot/target-errors.js";
-import { resolveTargets, splitTargets } from "./iot/targets.js";
 
 export interface IotControlOptions {
   ha: HomeAssistant;
@@ -100,6 +99,7 @@ export function iotControlTool(options: IotControlOptions): Tool {
       const risk = riskOf(action, sensitive) ?? ctx.confirmFirst?.why;
       if (!risk) return run(home, action, ctx, false);
       const description = describeAction(action);
+      if (sameAction(ctx.turn.policy.confirmedBefore, action)) return run(home, action, ctx, true);
       if (ctx.turn.policy.autonomous) {
         throw new ToolError(
           `Not done: to ${description} needs the user's confirmation because ${risk}, and no one is here ` +
@@ -148,69 +148,19 @@ export function iotControlTool(options: IotControlOptions): Tool {
       confirmations.consume(args.confirmation_id); // in the same synchronous step as the check: used once
       return { action, confirmationId: args.confirmation_id };
     }
-    const [domain, service] = splitService(args.service);
-    const definition = findService(home.services, domain, service);
-    // Models sometimes put the target into the data, as in HA's YAML.
-    const { entity_id: dataIds, ...rest } = args.data ?? {};
-    const targets = [
-      ...splitTargets(args.target),
-      ...[dataIds].flat().filter((id): id is string => typeof id === "string"),
-    ];
-    const data = validateData(`${domain}.${service}`, definition, rest);
-    const takesTarget = definition.target !== undefined && definition.target !== null;
-    if (!takesTarget && targets.length) {
-      throw new ToolError(`${domain}.${service} does not act on devices; call it without target.`);
-    }
-    if (!takesTarget) checkUntargeted(home, domain, service);
-    const entities = takesTarget
-      ? resolveTargets(dir, {
-          domain,
-          service,
-          targets,
-          all: args.all === true,
-          maxWithoutAll: options.maxTargetsWithoutAll,
-          states: home.states,
-          speakerAreaId: speakerAreaId(dir, home.states, ctx.turn, ctx.logger),
-        })
-      : [];
-    const action: PlannedAction = { domain, service, entities, data };
+    const action = planAction(home, args, ctx, options.maxTargetsWithoutAll);
     return { action, confirmationId: undefined };
   }
 }
 
-/** The entities whose exposure allows the call: its targets, or the script a `script.<name>` call runs. */
-function guarded(home: HomeSnapshot, action: PlannedAction) {
-  if (action.entities.length || action.domain !== "script") return action.entities;
-  const script = home.directory.get(`script.${action.service}`);
-  return script ? [script] : [];
-}
-
-/** Services that act on no device (no target) whose use can still be allowed. */
-const UNTARGETED_DOMAINS = new Set(["notify", "persistent_notification", "tts"]);
-
-/**
- * A service without a target escapes the exposure check, so only these run: notifications, and a
- * script called as `script.<name>` when that script is exposed to Assist.
- */
-function checkUntargeted(home: HomeSnapshot, domain: string, service: string): void {
-  if (UNTARGETED_DOMAINS.has(domain)) return;
-  if (domain === "script") {
-    const script = home.directory.get(`script.${service}`);
-    if (script?.exposed) return;
-    if (script) throw notExposed(script);
-  }
-  throw new ToolError(
-    `${domain}.${service} acts on no particular device, so Cyrene can't check it is exposed to Assist; it is not called. ` +
-      "Use a service that targets an exposed entity.",
-  );
-}
-
-/** "light.turn_on" → ["light", "turn_on"]; anything else is a ToolError saying what to send. */
-function splitService(raw: string | undefined): [string, string] {
-  const [domain, service, extra] = (raw ?? "").trim().toLowerCase().split(".");
-  if (domain && service && extra === undefined) return [domain, service];
-  throw new ToolError(
-    `Pass service as domain.service, e.g. "light.turn_on" or "climate.set_temperature"${raw ? `, not "${raw}"` : ""}; ` +
-      "or only confirmation_id to carry out a confirmed action. service 应写成 domain.service，例如 light.turn_on。",
+/** The action is exactly the one the person confirmed beforehand: same service, same entities. */
+function sameAction(confirmed: ConfirmedAction | undefined, action: PlannedAction): boolean {
+  if (!confirmed) return false;
+  const ids = new Set(action.entities.map((e) => e.entityId));
+  return (
+    confirmed.domain === action.domain &&
+    confirmed.service === action.service &&
+    confirmed.entityIds.length === ids.size &&
+    confirmed.entityIds.every((id) => ids.has(id))
   );
 }

@@ -3,7 +3,7 @@ import type { ReminderService } from "../../reminders/index.js";
 import type { HomeTime } from "../../time/home-time.js";
 import { ToolError, type Tool } from "../contract.js";
 import { defineTool } from "../define-tool.js";
-import { presentReminder } from "./reminders/present.js";
+import { presentReminder, wordsOf } from "./reminders/present.js";
 
 const parameters = z.object({
   id: z.string().optional(),
@@ -42,7 +42,7 @@ function pickByWords(reminders: ReminderService, match: string, zone: string): s
     throw new ToolError("Send the reminder's id, or `match` with words of its message.");
   const found = reminders
     .list()
-    .filter((r) => r.status === "active" && words.every((w) => r.message.toLowerCase().includes(w)));
+    .filter((r) => r.status === "active" && words.every((w) => wordsOf(r).includes(w)));
   if (found.length === 1) return found[0]!.id;
   if (found.length === 0)
     throw new ToolError(`No active reminder matches "${match}". List them with reminder_list.`);

@@ -5,7 +5,7 @@ import type { HomeTime } from "../../time/home-time.js";
 import { resolveDateTime } from "../../time/parse.js";
 import type { Tool } from "../contract.js";
 import { defineTool } from "../define-tool.js";
-import { presentReminder } from "./reminders/present.js";
+import { presentReminder, wordsOf } from "./reminders/present.js";
 
 const parameters = z.object({
   query: z.string().optional(),
@@ -35,7 +35,7 @@ export function reminderListTool(options: {
       const found = options.reminders
         .list()
         .filter((r) => args.include_past || r.status === "active")
-        .filter((r) => words.every((word) => r.message.toLowerCase().includes(word)))
+        .filter((r) => words.every((word) => wordsOf(r).includes(word)))
         .filter((r) => {
           if (from === -Infinity && to === Infinity) return true;
           const next = r.snoozedUntil ?? r.nextAt;

@@ -4,6 +4,7 @@ import { claims } from "./claims.js";
 import { frRules } from "./rules.js";
 import { intent } from "./intent.js";
 import { markers } from "./markers.js";
+import { scheduledActions } from "./scheduled-actions.js";
 import { speech } from "./speech.js";
 
 export const fr: LanguagePack = {
@@ -14,4 +15,5 @@ export const fr: LanguagePack = {
   speech,
   markers,
   rules: frRules,
+  scheduledActions,
 };

@@ -3,6 +3,7 @@ import { actionLines } from "./action-lines.js";
 import { claims } from "./claims.js";
 import { intent } from "./intent.js";
 import { markers } from "./markers.js";
+import { scheduledActions } from "./scheduled-actions.js";
 import { speech } from "./speech.js";
 import { zhRules } from "./rules.js";
 
@@ -14,4 +15,5 @@ export const zh: LanguagePack = {
   speech,
   markers,
   rules: zhRules,
+  scheduledActions,
 };

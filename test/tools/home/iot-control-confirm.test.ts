@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createHomeTime } from "../../../src/time/home-time.js";
 import { Confirmations } from "../../../src/tools/confirmations.js";
 import { iotControlTool } from "../../../src/tools/home/iot-control.js";
+import { scheduledActionPolicy } from "../../../src/tools/policy.js";
 import { FakeHomeAssistant } from "../../ha/support/fake-ha.js";
 import { sampleHome } from "../../ha/support/sample-home.js";
 import { toolContext } from "../../support/tool-context.js";
@@ -101,5 +102,36 @@ describe("iot_control confirmations", () => {
     expect(
       data(await tool.execute({ service: "light.turn_on", target: "kitchen lights" }, ctx)).done,
     ).toMatch(/turn on/);
+  });
+
+  it("carries out under the scheduled policy only the very action confirmed when it was set", async () => {
+    const ha = new FakeHomeAssistant(sampleHome());
+    const time = createHomeTime({ ha });
+    const tool = iotControlTool({
+      ha,
+      time,
+      confirmations: new Confirmations(time),
+      sensitiveDomains: [],
+      settleMs: 300,
+    });
+    const confirmed = scheduledActionPolicy({
+      domain: "lock",
+      service: "unlock",
+      entityIds: ["lock.front_door"],
+    });
+    const ctx = toolContext({ conversationId: "c", policy: confirmed });
+    // Another risky action (opening the garage) is refused: the yes was for the lock only.
+    expect(error(await tool.execute({ service: "cover.open_cover", target: "车库门" }, ctx))).toMatch(
+      /^Not done/,
+    );
+    expect(ha.calls).toHaveLength(0);
+    expect(data(await tool.execute({ service: "lock.unlock", target: "lock.front_door" }, ctx)).done).toBe(
+      "confirmed and done: unlock Front Door (lock.front_door)",
+    );
+    // Without the confirmed action, the same unattended call is refused.
+    const bare = toolContext({ conversationId: "c", policy: scheduledActionPolicy() });
+    expect(error(await tool.execute({ service: "lock.unlock", target: "lock.front_door" }, bare))).toMatch(
+      /^Not done/,
+    );
   });
 });

@@ -19,9 +19,12 @@ interface Reminder {
   fired: number;
   created_at: string;
   created_by: string;
+  /** A scheduled action: what it does at its time instead of only telling. */
+  action: { description: string; confirmed: boolean } | null;
   last: {
     due_at: string;
     fired_at: string;
+    action: { status: string; outcome: string | null } | null;
     deliveries: { target: string; status: string; attempts: number; error: string | null }[];
   } | null;
 }
@@ -184,6 +187,14 @@ export class RemindersView extends LitElement {
     return html`<li class="reminder" data-id=${reminder.id}>
       <div class="reminder-main">
         <div class="reminder-message">${reminder.message}</div>
+        ${
+          reminder.action
+            ? html`<div class="row action">
+                <span class="chip info">${t("scheduledAction")}</span
+                ><span>${reminder.action.description}</span>
+              </div>`
+            : nothing
+        }
         <div class="muted row">
           ${reminder.next_at ? html`<span>${t("nextAt", { time: dateTime(reminder.next_at) })}</span>` : nothing}
           ${schedule.kind === "trigger" ? html`<span>${schedule.description}</span>` : nothing}
@@ -199,6 +210,14 @@ export class RemindersView extends LitElement {
           )}
         </div>
         <div class="delivery muted">
+          ${
+            reminder.last?.action
+              ? html`<span class="chip ${reminder.last.action.status === "done" ? "ok" : "bad"}"
+                    >${tOr(`action_${reminder.last.action.status}`, reminder.last.action.status)}</span
+                  >
+                  ${reminder.last.action.outcome ?? ""}`
+              : nothing
+          }
           ${
             reminder.last
               ? html`${t("lastDelivery", { time: dateTime(reminder.last.fired_at) })}

@@ -12,6 +12,7 @@ export function presentReminder(reminder: Reminder, zone: string, last?: Claim) 
     ...(next !== undefined ? { next: localTime(next, zone) } : {}),
     ...(schedule.kind === "time" && schedule.rrule ? { repeat: schedule.rrule } : {}),
     ...(schedule.kind === "trigger" ? { when: schedule.description, every_time: schedule.everyTime } : {}),
+    ...(reminder.action ? { action: reminder.action.description } : {}),
     targets: [PERSISTENT, ...reminder.targets.notify, ...reminder.targets.speak],
     ...(last ? { last: lastOutcome(last, zone) } : {}),
   };
@@ -22,10 +23,17 @@ export function localTime(ms: number, zone: string): string {
 }
 
 function lastOutcome(last: Claim, zone: string) {
+  const { action } = last.occurrence;
   return {
     at: localTime(last.occurrence.firedAt, zone),
+    ...(action ? { action: action.outcome ?? action.status } : {}),
     deliveries: Object.fromEntries(
       last.deliveries.map((d) => [d.target, d.status === "failed" ? `failed: ${d.lastError}` : d.status]),
     ),
   };
+}
+
+/** What a reminder is found by: its message, and what its action does (device names and ids). */
+export function wordsOf(reminder: Reminder): string {
+  return `${reminder.message} ${reminder.action?.description ?? ""}`.toLowerCase();
 }
