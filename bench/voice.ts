@@ -44,6 +44,7 @@ export async function benchVoice(slowIterations = 2, quickIterations = 10): Prom
     url: instance.url,
     wsUrl: instance.wsUrl,
     token: instance.token,
+    version: instance.version,
     fixture: HA_FIXTURE,
     controlUrl: "",
   };

@@ -99,7 +99,7 @@ export class EntityDirectory {
         [info.name, 1],
         [friendly, 1],
         [entry?.original_name, renamed ? FORMER : 0.95],
-        ...(entry?.aliases ?? []).map((a): [string, number] => [a, 1]),
+        ...(entry?.aliases ?? []).map((a): [string | null, number] => [a, 1]),
         [objectName, 0.9],
         [deviceName, 0.85],
       ];

@@ -32,7 +32,8 @@ export interface EntityEntry {
   entity_id: string;
   name: string | null;
   original_name?: string | null;
-  aliases?: string[];
+  /** From HA 2026.11 on, `null` stands for the entity's own name (HA's COMPUTED_NAME). */
+  aliases?: (string | null)[];
   area_id: string | null;
   device_id: string | null;
   disabled_by?: string | null;

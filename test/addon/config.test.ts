@@ -113,6 +113,9 @@ describe("config.yaml by the Supervisor's rules", () => {
   it("has a valid url and a minimum Home Assistant version (quoted)", () => {
     expect(isVolUrl(config.url)).toBe(true);
     expect(config.homeassistant).toMatch(/^\d{4}\.\d{1,2}\.\d+$/);
+    // The minimum is the oldest HA the tests run against (the root scripts/ha/provision.sh builds as "oldest").
+    const provision = readFileSync(join(ROOT, "scripts/ha/provision.sh"), "utf8");
+    expect(/^OLDEST=(\S+)$/m.exec(provision)?.[1]).toBe(config.homeassistant);
   });
 
   it("asks for the APIs it uses and announces Wyoming", () => {

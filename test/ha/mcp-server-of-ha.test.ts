@@ -29,6 +29,7 @@ describeHa("HA's mcp_server as an MCP server for Cyrene", (info) => {
       });
       expect(done).toMatchObject({ type: "create_entry" });
       entry = done.result!.entry_id;
+      await assistApiOnly(entry);
     }
     await restCall(info, "light", "turn_off", { entity_id: light });
     h = await startHarness({
@@ -44,12 +45,50 @@ describeHa("HA's mcp_server as an MCP server for Cyrene", (info) => {
     if (entry) await rest(info, "DELETE", `/api/config/config_entries/entry/${entry}`).catch(() => {});
   });
 
+  /**
+   * HA 2026.11's config flow asks nothing and serves every LLM API (the admin-only Home Assistant API
+   * too); its options flow picks the Assist API, as a user who wants only device control does. HA 2026.2's
+   * flow took `llm_hass_api` above.
+   */
+  async function assistApiOnly(entryId: string): Promise<void> {
+    // HA 2026.2's mcp_server has no options flow (HA answers 400).
+    const options = await rest<FlowResult & { data_schema?: { name: string }[] }>(
+      info,
+      "POST",
+      "/api/config/config_entries/options/flow",
+      { handler: entryId },
+    ).catch(() => undefined);
+    if (options?.type !== "form") return;
+    if (!options.data_schema?.some((field) => field.name === "all_llm_apis")) {
+      await rest(info, "DELETE", `/api/config/config_entries/options/flow/${options.flow_id}`);
+      return;
+    }
+    const done = await rest<FlowResult>(
+      info,
+      "POST",
+      `/api/config/config_entries/options/flow/${options.flow_id}`,
+      {
+        all_llm_apis: false,
+        llm_hass_api: ["assist"],
+        require_admin: true,
+        read_only: false,
+      },
+    );
+    expect(done).toMatchObject({ type: "create_entry" });
+  }
+
   it("lists HA's Assist tools under the prefix ha__", () => {
     const tools = h.cyrene.registry.definitions(allowAllTools).filter((tool) => tool.name.startsWith("ha__"));
     const names = tools.map((tool) => tool.name);
-    expect(names).toEqual(
-      expect.arrayContaining(["ha__HassTurnOn", "ha__HassTurnOff", "ha__GetLiveContext"]),
-    );
+    // HA 2026.2's names (HassTurnOn); by 2026.11 each carries its integration (intent__HassTurnOn).
+    for (const [integration, tool] of [
+      ["intent", "HassTurnOn"],
+      ["intent", "HassTurnOff"],
+      ["homeassistant", "GetLiveContext"],
+    ])
+      expect(names).toContainEqual(expect.stringMatching(new RegExp(`^ha__(${integration}__)?${tool}$`)));
+    // The Assist API only: none of the admin-only Home Assistant API's tools.
+    expect(names.filter((name) => /call_action|render_template|config_entr/.test(name))).toEqual([]);
     for (const tool of tools) expect(tool.parameters).toMatchObject({ type: "object" });
     const tokens = countToolTokens(tools).reduce((sum, tool) => sum + tool.tokens, 0);
     console.log(`HA's Assist tools over MCP: ${tools.length} tools, ${tokens} o200k tokens as offered`);
@@ -81,8 +120,12 @@ describeHa("HA's mcp_server as an MCP server for Cyrene", (info) => {
 
   it("a turn's ha__HassTurnOn turns the kitchen lights on in HA", { timeout: 30_000 }, async () => {
     expect((await restState(info, light)).state).toBe("off");
+    const turnOn = h.cyrene.registry
+      .definitions(allowAllTools)
+      .map((tool) => tool.name)
+      .find((name) => /^ha__(intent__)?HassTurnOn$/.test(name))!;
     h.llm.script(
-      { toolCalls: [{ name: "ha__HassTurnOn", arguments: { name: "Kitchen Lights", domain: ["light"] } }] },
+      { toolCalls: [{ name: turnOn, arguments: { name: "Kitchen Lights", domain: ["light"] } }] },
       { text: "The kitchen lights are on." },
     );
     const reply = (await (
@@ -93,7 +136,7 @@ describeHa("HA's mcp_server as an MCP server for Cyrene", (info) => {
       })
     ).json()) as { reply: string; tool_calls: { name: string; result: { success: boolean } }[] };
     expect(reply.tool_calls[0], JSON.stringify(reply.tool_calls)).toMatchObject({
-      name: "ha__HassTurnOn",
+      name: turnOn,
       result: { success: true },
     });
     expect(reply.reply).toBe("The kitchen lights are on.");

@@ -46,3 +46,16 @@ describe("names as HA's intents read them", () => {
     expect(targets("light.turn_on", "Desk Lamp")).toEqual(["light.desk"]);
   });
 });
+
+describe("aliases as HA 2026.11 lists them", () => {
+  it("takes null as the entity's own name entry, and the aliases after it", () => {
+    const home = buildHome(
+      [{ id: "kitchen", name: "厨房", aliases: ["Kitchen"] }],
+      [{ id: "light.kitchen_lights", name: "Kitchen Lights", area: "kitchen", state: "off" }],
+    );
+    home.registries.entities.find((e) => e.entity_id === "light.kitchen_lights")!.aliases = [null, "厨房灯"];
+    const { targets: named } = targetHelpers(home.directory());
+    expect(named("light.turn_on", "厨房灯")).toEqual(["light.kitchen_lights"]);
+    expect(named("light.turn_on", "Kitchen Lights")).toEqual(["light.kitchen_lights"]);
+  });
+});

@@ -67,15 +67,16 @@ export class StreamedChat {
   /**
    * A failure as Ollama sends it, which the ollama clients raise: an error status with `{error}` before
    * anything was said, an `error` line after. HA's integration is the exception: it catches neither (they
-   * reach HA as an unknown error with a traceback), while an answer with no text makes HA report "Unable
-   * to get response" as a proper error response and keep nothing of the exchange — as Cyrene keeps nothing
-   * of it in what the client was shown. So HA gets that, until text went out.
+   * reach HA as an unknown error with a traceback), while an answer with no content at all makes HA report
+   * "Unable to get response" as a proper error response and keep nothing of the exchange — as Cyrene keeps
+   * nothing of it in what the client was shown. So HA gets that, until text went out. No content, not an
+   * empty one: from HA 2026.11 on an empty content is a silent answer that succeeded
+   * (conversation/chat_log.py: "An explicit empty content string is preserved as a silent response").
    */
   fail(message: string, status = 500): void {
     this.progress?.close();
     if (this.writer.started) this.writer.line(ollamaError({ message }));
-    else if (this.shape.ha)
-      this.writer.line({ ...this.line({ content: "" }), done: true, done_reason: "error" });
+    else if (this.shape.ha) this.writer.line({ ...this.line({}), done: true, done_reason: "error" });
     else this.writer.fail(status, ollamaError({ message }));
     this.writer.end();
   }
