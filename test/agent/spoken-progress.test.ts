@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { describeCall } from "../../src/agent/call-progress.js";
 import type { AgentEvent } from "../../src/agent/events.js";
 import { SpokenProgress } from "../../src/agent/spoken-progress.js";
-import { HaSpeech, STREAM_RESPONSE_CHARS, withoutProgress } from "../../src/assist/ollama/ha-speech.js";
+import { HaSpeech, STREAM_RESPONSE_CHARS, withoutProgress } from "../../src/http/ha-speech.js";
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Short times, the same order as the voice ones: the sequence is tested, not the clock. */

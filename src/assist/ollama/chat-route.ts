@@ -10,7 +10,7 @@ import type { OllamaAppDeps } from "./deps.js";
 import { loadedLine, sendWholeChat, StreamedChat, Timing, type AnswerShape } from "./chat-answer.js";
 import { writeNdjson } from "./ndjson.js";
 import { parseChat, type ChatRequest } from "./request.js";
-import { withoutProgress } from "./ha-speech.js";
+import { withoutProgress } from "../../http/ha-speech.js";
 import { languageOf } from "../../text/language.js";
 
 /** The source of the conversations HA's Ollama integration holds with Cyrene. */

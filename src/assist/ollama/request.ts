@@ -14,7 +14,7 @@ import {
 } from "../../http/chat-wire.js";
 import type { SeenMessage } from "../../store/transcript.js";
 import type { ToolDefinition } from "../../tools/contract.js";
-import { hasHaClockLine, instructionsOf, isAiTaskPrompt, speakerOf, type SpeakerLine } from "./ha-prompt.js";
+import { hasHaClockLine, instructionsOf, isAiTaskPrompt, speakerOf, type SpeakerLine } from "../../http/ha-prompt.js";
 import { assertOurModel } from "./models.js";
 
 const toolCall = z

@@ -1,5 +1,6 @@
 /**
- * Home Assistant's system prompt, as its Ollama integration sends it first in every request: the agent's
+ * Home Assistant's system prompt, as its conversation agents (the Ollama integration over Ollama's API,
+ * `llama_cpp` over the OpenAI chat wire) send it first in every request: the agent's
  * instructions, the Assist API's prompt when one is selected, a date-and-time line (rebuilt every turn)
  * and `extra_system_prompt` (from `assist_satellite.start_conversation`).
  */

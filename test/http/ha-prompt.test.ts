@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { speakerOf } from "../../../src/assist/ollama/ha-prompt.js";
-import { HA_INSTRUCTIONS } from "./ha-client.js";
+import { speakerOf } from "../../src/http/ha-prompt.js";
+import { HA_INSTRUCTIONS } from "../assist/ollama/ha-client.js";
 
 // helpers/llm.py AssistAPI._async_get_preable, as HA 2026.2 renders it.
 const ASSIST = "When controlling Home Assistant always call the intent tools. Use HassTurnOn to lock.";
