@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { speakerOf } from "../../src/http/ha-prompt.js";
+import { haUserOf, speakerOf } from "../../src/http/ha-prompt.js";
 import { HA_INSTRUCTIONS } from "../assist/ollama/ha-client.js";
 
 // helpers/llm.py AssistAPI._async_get_preable, as HA 2026.2 renders it.
@@ -37,5 +37,21 @@ describe("the speaker's room in HA's system text", () => {
   it("finds no room where HA's text has neither line", () => {
     expect(speakerOf(HA_INSTRUCTIONS)).toBeUndefined();
     expect(speakerOf("The user said: You are in area 51.")).toBeUndefined();
+  });
+});
+
+describe("the user HA says a turn acts for", () => {
+  const id = "8f14e45fceea167a5a36dedd4bea2543";
+
+  it("reads the line DOCS gives, as HA renders it for a user", () => {
+    expect(haUserOf(`${HA_INSTRUCTIONS}Speaker user: 王小明 (user ${id})\n`)).toEqual({ id, name: "王小明" });
+    expect(haUserOf(`Speaker user: None (user ${id})`)).toEqual({ id, name: id });
+  });
+
+  it("names nobody for a satellite's turn without a user, or an id that is not HA's", () => {
+    expect(haUserOf("Speaker user: None (user None)")).toBeUndefined();
+    expect(haUserOf("Speaker user: Alice (user alice)")).toBeUndefined();
+    expect(haUserOf("Speaker user: Alice")).toBeUndefined();
+    expect(haUserOf(HA_INSTRUCTIONS)).toBeUndefined();
   });
 });

@@ -14,7 +14,15 @@ import {
 } from "../../http/chat-wire.js";
 import type { SeenMessage } from "../../store/transcript.js";
 import type { ToolDefinition } from "../../tools/contract.js";
-import { hasHaClockLine, instructionsOf, isAiTaskPrompt, speakerOf, type SpeakerLine } from "../../http/ha-prompt.js";
+import {
+  haUserOf,
+  hasHaClockLine,
+  instructionsOf,
+  isAiTaskPrompt,
+  speakerOf,
+  type HaUser,
+  type SpeakerLine,
+} from "../../http/ha-prompt.js";
 import { assertOurModel } from "./models.js";
 
 const toolCall = z
@@ -88,6 +96,8 @@ export interface ChatRequest {
   instructions?: string;
   /** Where the words were heard, when HA's system text tells it (see ha-prompt.ts). */
   speaker?: SpeakerLine;
+  /** The user HA's system text says the turn acts for (see ha-prompt.ts); trusted only from HA's side. */
+  haUser?: HaUser;
   clientTools: ToolDefinition[];
   output?: OutputFormat;
   params: SamplingParams;
@@ -132,6 +142,7 @@ export function parseChat(raw: unknown): ChatRequest {
     ignoredOptions: Object.keys(request.options ?? {}).filter((key) => !USED_OPTIONS.has(key)),
     instructions: instructions.length > 0 ? instructions.join("\n\n") : undefined,
     speaker: fromHa ? speakerOf(system) : undefined,
+    haUser: fromHa ? haUserOf(system) : undefined,
     clientTools: clientToolsOf(request.tools),
     output,
     params: samplingOf(request.options ?? {}),
