@@ -1,18 +1,30 @@
 #!/usr/bin/env bash
-# Builds (once) a Debian trixie root holding a venv with Home Assistant Core and
-# the Python requirements of every integration the Cyrene tests load, so
-# `hass --skip-pip` runs offline. HA 2026.x needs Python >= 3.13.2, which the
-# bookworm host lacks; trixie ships 3.13.
+# Builds (once) a Debian root holding a venv with Home Assistant Core and the
+# Python requirements of every integration the Cyrene tests load, so
+# `hass --skip-pip` runs offline. The bookworm host's Python is too old for HA:
+# 2026.1-2026.2 need Python >= 3.13.2 (trixie ships 3.13), 2026.3+ need
+# >= 3.14.2 (forky ships 3.14).
+#
+# Two roots are supported, both cached: the newest HA (the default, the full
+# test suite) and the oldest HA Cyrene supports (config.yaml's `homeassistant`,
+# the compatibility subset). Pick one with the first argument or
+# CYRENE_HA_VERSION: a version below, or `newest` / `oldest`.
 #
 # The root is cached outside the repo, keyed by version and root revision, built in a temp dir and
 # renamed into place when complete. Progress goes to stderr; the last line on
 # stdout is the root path.
 #
-# Env: CYRENE_HA_CACHE (root dir), CYRENE_DEBIAN_MIRROR (default: from apt sources).
+# Env: CYRENE_HA_VERSION, CYRENE_HA_CACHE (root dir), CYRENE_DEBIAN_MIRROR (default: from apt sources).
 set -euo pipefail
 
-HA_VERSION=2026.2.3
-SUITE=trixie
+NEWEST=2026.11.0
+OLDEST=2026.2.3
+HA_VERSION=${1:-${CYRENE_HA_VERSION:-newest}}
+case $HA_VERSION in
+  newest) HA_VERSION=$NEWEST ;;
+  oldest) HA_VERSION=$OLDEST ;;
+esac
+
 INTEGRATIONS=(
   demo conversation recorder history template input_boolean http api
   websocket_api onboarding auth persistent_notification notify automation
@@ -20,9 +32,24 @@ INTEGRATIONS=(
   wyoming ollama ai_task assist_satellite
   mcp mcp_server
 )
-# Bumped whenever the root's contents change (an integration added above), so a
-# cached root from an older recipe is never reused with packages missing.
-ROOT_REVISION=3
+# ROOT_REVISION is bumped whenever a root's contents change (an integration
+# added), so a cached root from an older recipe is never reused with packages missing.
+# DEBOOTSTRAP_SCRIPT: the host's debootstrap (bookworm's 1.0.128) has no script
+# named forky; sid's is the one Debian uses for its testing suites.
+case $HA_VERSION in
+  2026.2.3)
+    SUITE=trixie DEBOOTSTRAP_SCRIPT=trixie ROOT_REVISION=3
+    ;;
+  2026.11.0)
+    SUITE=forky DEBOOTSTRAP_SCRIPT=sid ROOT_REVISION=1
+    # HA's OpenAI-compatible conversation agent (new in 2026.8).
+    INTEGRATIONS+=(llama_cpp)
+    ;;
+  *)
+    echo "provision.sh: unsupported homeassistant version '$HA_VERSION' (supported: $NEWEST, $OLDEST)" >&2
+    exit 2
+    ;;
+esac
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 CACHE=${CYRENE_HA_CACHE:-/var/cache/cyrene/ha-$HA_VERSION-r$ROOT_REVISION}
@@ -92,10 +119,11 @@ trap 'remove_tree "$TMP"' EXIT
 MIRROR=$(debian_mirror)
 
 log "debootstrap $SUITE from $MIRROR into $TMP"
-# gcc/g++/python3-dev: some pins (lru-dict, pymicro-vad, pyspeex-noise) have no cp313 wheel on PyPI.
+# gcc/g++/python3-dev: some pins (lru-dict, pymicro-vad, pyspeex-noise) have no wheel for the
+# root's Python on PyPI.
 debootstrap --variant=minbase \
   --include=python3,python3-venv,python3-pip,python3-dev,gcc,g++,libc6-dev,ca-certificates,tzdata,libturbojpeg0 \
-  "$SUITE" "$TMP" "$MIRROR" >&2
+  "$SUITE" "$TMP" "$MIRROR" "$DEBOOTSTRAP_SCRIPT" >&2
 rm -rf "$TMP"/var/cache/apt/archives/*.deb
 log "debootstrap done"
 
