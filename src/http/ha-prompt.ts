@@ -16,9 +16,12 @@ const DATE_TIME_LINE = /^Current time is \d{1,2}:\d{2}:\d{2}\. Today's date is \
  * which would make every stored note differ (Cyrene's note has the clock already).
  */
 export function instructionsOf(systemText: string): string | undefined {
-  const kept = systemText
-    .replace(DATE_TIME_LINE, "")
-    .replace(/\r\n/g, "\n")
+  const text = systemText.replace(DATE_TIME_LINE, "").replace(/\r\n/g, "\n");
+  // By HA 2026.11 the Assist API's room line comes after the home's overview (the tool platforms'
+  // prompts go in domain order, homeassistant before intent), past where a long overview is cut
+  // (turn-note.ts): it goes first, where it was before.
+  const room = ASSIST_AREA_LINE.exec(text)?.[0];
+  const kept = (room ? `${room.trim()}\n${text.replace(ASSIST_AREA_LINE, "")}` : text)
     .replace(/\n{3,}/g, "\n\n")
     .trim();
   return kept || undefined;
@@ -44,15 +47,17 @@ export interface SpeakerLine {
   area?: string;
 }
 
-// helpers/llm.py AssistAPI._async_get_preable, when the device HA ran the pipeline for is in an area.
+// The Assist API's line when the device HA ran the pipeline for is in an area: helpers/llm.py
+// AssistAPI._async_get_preable in HA 2026.2, components/intent/llm.py by 2026.11 (same words).
 const ASSIST_AREA_LINE =
   /^You are in area (.+?)(?: \(floor .+\))? and all generic commands like 'turn on the lights' should target this area\.[ \t]*$/m;
 // The line DOCS has the user paste into the agent's instructions:
 // `Speaker area: {{ area_name(llm_context.device_id) }} (device {{ llm_context.device_id }})`.
 // Jinja renders a missing value as "None".
-// The same prompt's line when the device is in no area, or there is no device (a typed conversation).
+// The same prompt's line when the device is in no area, or there is no device (a typed conversation);
+// "ask user" in 2026.2, "ask the user" by 2026.11.
 const ASSIST_NO_AREA_LINE =
-  /^When a user asks to turn on all devices of a specific type, ask user to specify an area, unless there is only one device of that type\.[ \t]*$/m;
+  /^When a user asks to turn on all devices of a specific type, ask (?:the )?user to specify an area, unless there is only one device of that type\.[ \t]*$/m;
 const INSTRUCTIONS_LINE = /^Speaker area:[ \t]*(.*?)(?:[ \t]*\(device[ \t]*([^()\s]*)\))?[ \t]*$/m;
 
 const told = (value: string | undefined) =>

@@ -19,6 +19,10 @@ describe("the speaker's room in HA's system text", () => {
       area: "Living Room",
     });
     expect(speakerOf(`${ASSIST}\n${NO_AREA}`)).toEqual({ via: "assist_api" });
+    // HA 2026.11's wording (components/intent/llm.py).
+    expect(speakerOf(`${ASSIST}\n${NO_AREA.replace("ask user", "ask the user")}`)).toEqual({
+      via: "assist_api",
+    });
   });
 
   it("reads the line DOCS gives for the agent's instructions, as HA renders it", () => {

@@ -153,13 +153,16 @@ export function parseChat(raw: unknown): ChatRequest {
 const USED_OPTIONS = new Set(["temperature", "top_p", "num_predict", "seed", "stop"]);
 
 /**
- * Home Assistant's Ollama integration sends `keep_alive` as seconds with an "s" (`f"{keep_alive}s"`)
- * and `options.num_ctx` on every request (homeassistant/components/ollama/entity.py), and its system
- * prompt has HA's date-and-time line unless the Assist API gives a date tool. Other clients get text
+ * Home Assistant's Ollama integration sends `keep_alive` as seconds with an "s" (`f"{keep_alive}s"`),
+ * or (by 2026.11) the number -1 for "forever", its default now, and `options.num_ctx` on every
+ * request (homeassistant/components/ollama/entity.py); its system prompt has HA's date-and-time line
+ * unless the Assist API gives a date tool (which it always does by 2026.11). Other clients get text
  * as written; only HA's conversation agent gets answers shaped for speech.
  */
 function isHaRequest(request: z.infer<typeof body>, system: string): boolean {
-  const haKeepAlive = typeof request.keep_alive === "string" && /^-?\d+(\.\d+)?s$/.test(request.keep_alive);
+  const haKeepAlive =
+    request.keep_alive === -1 ||
+    (typeof request.keep_alive === "string" && /^-?\d+(\.\d+)?s$/.test(request.keep_alive));
   const numCtx = typeof request.options?.num_ctx === "number";
   return (haKeepAlive && numCtx) || hasHaClockLine(system);
 }

@@ -71,6 +71,29 @@ describe("parseChat", () => {
     expect(request.last).toEqual({ kind: "user", text: "开灯" });
   });
 
+  it("knows HA 2026.11's request, which has no clock line (the Assist API's date tool) and keep_alive -1", () => {
+    // homeassistant/components/ollama/entity.py (2026.11): keep_alive is the number -1 for "forever",
+    // its default; the Assist API always gives llm__GetDateTime, so HA adds no clock line.
+    const request = parseChat({
+      model: "cyrene:latest",
+      messages: [
+        {
+          role: "system",
+          content: `${HA_INSTRUCTIONS}When controlling Home Assistant always call the intent tools.`,
+        },
+        { role: "user", content: "开灯" },
+      ],
+      options: { num_ctx: 8192 },
+      keep_alive: -1,
+      stream: true,
+    });
+    expect(request.fromHa).toBe(true);
+    expect(request.purpose).toBe("conversation");
+    // Any other client sending keep_alive -1 without HA's num_ctx stays a client.
+    const other = parseChat({ model: "cyrene", messages: [{ role: "user", content: "hi" }], keep_alive: -1 });
+    expect(other.purpose).toBe("client");
+  });
+
   it("refuses bad tool names and an unknown format string with a plain reason", () => {
     const badTool = { ...captured, tools: [{ type: "function", function: { name: "turn on!" } }] };
     expect(() => parseChat(badTool)).toThrow(/tool names are 1–64 letters/);
@@ -85,6 +108,20 @@ describe("HA's system prompt", () => {
     );
     expect(instructionsOf("Current time is 7:05:00. Today's date is 2026-02-20.")).toBeUndefined();
     expect(instructionsOf("Say the current time is late.")).toBe("Say the current time is late.");
+  });
+
+  it("puts the Assist API's room line first, where a long home overview cannot push it past the cut", () => {
+    // HA 2026.11: the tool platforms' prompts in domain order, homeassistant's overview before intent's room.
+    const overview = `Static Context: An overview of the areas and the devices in this smart home:\n${"- names: Lamp\n".repeat(3)}`;
+    const room =
+      "You are in area 卧室 and all generic commands like 'turn on the lights' should target this area.";
+    expect(
+      instructionsOf(
+        `${HA_INSTRUCTIONS}${overview}\nWhen controlling Home Assistant always call the intent tools.\n${room}\n`,
+      ),
+    ).toBe(
+      `${room}\n${HA_INSTRUCTIONS}${overview}\nWhen controlling Home Assistant always call the intent tools.`,
+    );
   });
 
   it("tells AI Task prompts from conversation prompts", () => {
