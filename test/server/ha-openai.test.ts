@@ -103,6 +103,9 @@ describe("HA's OpenAI-compatible agent at /ha/v1", () => {
     expect(note).toMatch(/Instructions from the app[\s\S]*voice assistant for Home Assistant/);
     expect(note).not.toMatch(/Current time is/);
     expect(note).toMatch(/spoken aloud/);
+    // HA's subentry sampling is not passed on: Cyrene's LLM settings rule.
+    expect(h.llm.requests[0]!.body).not.toHaveProperty("temperature", 0.7);
+    expect(h.llm.requests[0]!.body).not.toHaveProperty("max_tokens", 3000);
     expect(await listed("?owner=household")).toContain(first.conversationId);
     expect(await listed(`?user=${HA_CONVERSATION}`)).not.toContain(first.conversationId);
 

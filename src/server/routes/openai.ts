@@ -80,7 +80,13 @@ async function complete(
 ): Promise<void> {
   // HA cannot rename its tools: one named like Cyrene's is left out rather than refused.
   const request = parseCompletion(req.body, ha ? [] : deps.toolNames());
-  if (ha) request.clientTools = withoutClashes(request.clientTools, deps);
+  if (ha) {
+    request.clientTools = withoutClashes(request.clientTools, deps);
+    // HA sends its subentry's sampling (max_tokens 3000, temperature 0.7, top_p 1 unless changed) on every
+    // request, tuned for a llama.cpp model: Cyrene's own LLM settings rule (a model that takes only
+    // temperature 1 would refuse HA's 0.7).
+    request.params = {};
+  }
   const ignored = unknownFields(req.body);
   if (ignored.length > 0) deps.logger?.debug({ fields: ignored }, "unknown /v1 request fields ignored");
   // A provider that enforces a JSON schema gets it; Cyrene's check and retry stay as the guard.
