@@ -33,7 +33,10 @@ import type { McpClients } from "./mcp-client/index.js";
 export interface Listeners {
   /** The ingress port's app: Cyrene's own API and the web UI. */
   app: Express;
-  /** The Ollama-compatible API and /v1, for HA's Ollama integration (port assist.ollamaPort). */
+  /**
+   * The Ollama-compatible API, /v1, and /ha/v1 for HA's OpenAI-compatible agent, for HA's Ollama and
+   * llama_cpp integrations (port assist.ollamaPort).
+   */
   ollama: Express;
   /** The Wyoming handle server, for HA's Wyoming integration (port assist.wyomingPort). */
   wyoming: NetServer;
@@ -103,7 +106,14 @@ export function createListeners(config: Config, parts: ListenerParts): Listeners
     ...voice,
     spokenProgress: config.assist.spokenProgress,
     access: assistAccess(rules, config.server.apiToken),
-    openAi: openAiRoutes({ assistant, policy, llm, toolNames, logger, time: parts.time }),
+    openAi: openAiRoutes({
+      ...{ assistant, policy, llm, toolNames, logger, time: parts.time },
+      // HA's OpenAI-compatible agent (llama_cpp) at /ha/v1: the household's voice, like the Ollama API's.
+      homeAssistant: {
+        ...{ deadlineMs: config.assist.deadlineMs, spokenProgress: config.assist.spokenProgress },
+        ...{ voiceRoom, logger, time: parts.time },
+      },
+    }),
     health: healthRoutes(health),
     toolNames,
     voiceRoom,

@@ -2,7 +2,7 @@ import { createServer, type Server as HttpServer } from "node:http";
 import type { Server } from "node:net";
 import { hostname } from "node:os";
 import { createOllamaServer } from "./assist/ollama/server.js";
-import { announceWyoming } from "./assist/wyoming/discovery.js";
+import { announceMcp, announceWyoming } from "./assist/discovery.js";
 import { allowAllTools } from "./tools/policy.js";
 import { VERSION } from "./version.js";
 import { createCyrene, type Cyrene } from "./compose.js";
@@ -118,6 +118,16 @@ async function main(): Promise<void> {
       supervisorUrl: config.supervisorUrl,
       token: config.supervisorToken,
       uri: `tcp://${hostname()}:${assist.wyomingPort}`,
+      logger,
+      signal: discovery.signal,
+    });
+  }
+  // HA 2026.10+ finds an app's MCP server the same way; /mcp is on the Assist port.
+  if (config.supervisorToken && assist.ollamaPort) {
+    void announceMcp({
+      supervisorUrl: config.supervisorUrl,
+      token: config.supervisorToken,
+      url: `http://${hostname()}:${assist.ollamaPort}/mcp`,
       logger,
       signal: discovery.signal,
     });

@@ -26,7 +26,7 @@ export const VOICE_PROGRESS: ProgressTiming = { firstMs: 1_200, gapMs: 3_500, qu
  * to `say` only: they are not the answer, are not stored, and reach only the entry point that made this.
  *
  * The entry point tells it what its listener hears: `spoke()` each time words went out that the
- * listener will hear now (HA only starts speaking after enough text; see assist/ollama/ha-speech.ts).
+ * listener will hear now (HA only starts speaking after enough text; see http/ha-speech.ts).
  */
 export class SpokenProgress {
   private readonly running = new Map<string, { name: string; arguments: string; told: boolean }>();

@@ -7,6 +7,7 @@ import { clip } from "../text/clip.js";
 const ENTRIES: Record<string, string> = {
   api: "web",
   openai: "/v1",
+  ha_openai: "ha /v1",
   ollama: "ollama",
   wyoming: "wyoming",
   cli: "cli",

@@ -180,6 +180,14 @@ export const configSchema = z.object({
     servers: z.array(mcpServerSetting),
     /** Home Assistant's own `mcp_server` (its Assist tools) as the server `ha`. */
     homeAssistant: z.boolean(),
+    /**
+     * One of HA's LLM APIs by its id ("assist"), served at /api/mcp/<id> (HA 2026.8+), instead of the APIs
+     * HA's MCP Server entry serves at /api/mcp.
+     */
+    homeAssistantApi: z
+      .string()
+      .regex(/^[A-Za-z0-9_.-]{1,64}$/, "must be the id of one of HA's LLM APIs, such as assist")
+      .optional(),
   }),
   ha: z.object({
     url: z.url().optional(),

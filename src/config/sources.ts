@@ -88,6 +88,12 @@ export const FIELD_SOURCES: readonly FieldSource[] = [
     type: "bool",
   },
   {
+    path: "mcpClient.homeAssistantApi",
+    option: "mcp_home_assistant_api",
+    env: "CYRENE_MCP_HOME_ASSISTANT_API",
+    type: "string",
+  },
+  {
     path: "agent.turnDeadlineMs",
     option: "turn_deadline_seconds",
     env: "CYRENE_TURN_DEADLINE_SECONDS",

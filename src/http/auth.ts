@@ -12,12 +12,12 @@ export function remoteAddress(req: Request): string {
 }
 
 /**
- * Requires `Authorization: Bearer <token>` on the APIs (/api, /v1, /mcp, /readyz). The health check and the
+ * Requires `Authorization: Bearer <token>` on the APIs (/api, /v1, /ha/v1, /mcp, /readyz). The health check and the
  * web UI's static files need none: they hold no data, and the page asks for the token itself.
  */
 export function bearerAuth(token: string, options: { trustIngress: boolean }) {
   return (req: Request, res: Response, next: NextFunction) => {
-    if (!/^\/(api|v1|mcp|readyz)(\/|$)/.test(req.path)) return next();
+    if (!/^\/(api|v1|ha\/v1|mcp|readyz)(\/|$)/.test(req.path)) return next();
     if (options.trustIngress && remoteAddress(req) === INGRESS_PROXY_ADDRESS) return next();
     if (bearerMatches(req, token)) return next();
     res

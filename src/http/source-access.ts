@@ -38,11 +38,29 @@ function inNetwork(address: ipaddr.IPv4 | ipaddr.IPv6, network: string): boolean
   return address.kind() === base.kind() && address.match(base, bits);
 }
 
+declare module "express-serve-static-core" {
+  interface Request {
+    /** Let in as a trusted source (HA's network), not by the API token alone. */
+    trustedSource?: boolean;
+  }
+}
+
+/**
+ * Whether the request came from a trusted source (HA's side), which may say whom a turn acts for; a
+ * caller let in by the API token alone may not.
+ */
+export function cameFromTrustedSource(req: Request): boolean {
+  return req.trustedSource === true;
+}
+
 /** Express guard for the Ollama port: trusted sources pass; others need the API token, if one is set. */
 export function assistAccess(rules: AccessRules, apiToken: string | undefined) {
   const withToken = apiToken ? bearerAuth(apiToken, { trustIngress: false }) : undefined;
   return (req: Request, res: Response, next: NextFunction) => {
-    if (trustedSource(remoteAddress(req), rules)) return next();
+    if (trustedSource(remoteAddress(req), rules)) {
+      req.trustedSource = true;
+      return next();
+    }
     if (withToken) return withToken(req, res, next);
     res
       .status(403)

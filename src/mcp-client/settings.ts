@@ -42,21 +42,25 @@ function homeAssistantServer(config: Config): McpServerSettings | undefined {
   const { url, token } = config.ha;
   // HA's /api/mcp speaks Streamable HTTP only (its older SSE endpoint is another path): no fallback to try.
   const ha = { name: HA_SERVER_NAME, headers: {}, transport: "streamable-http", untrusted: false } as const;
-  if (url && token) return { ...ha, url: haMcpUrl(url), token };
+  // HA 2026.8+ serves each LLM API at /api/mcp/<id> beside the MCP Server entry's choice at /api/mcp.
+  const endpoint = config.mcpClient.homeAssistantApi
+    ? `api/mcp/${config.mcpClient.homeAssistantApi}`
+    : "api/mcp";
+  if (url && token) return { ...ha, url: haMcpUrl(url, endpoint), token };
   if (config.supervisorToken) {
     const base = config.supervisorUrl.replace(/\/+$/, "");
-    return { ...ha, url: `${base}/core/api/mcp`, token: config.supervisorToken };
+    return { ...ha, url: `${base}/core/${endpoint}`, token: config.supervisorToken };
   }
   return undefined;
 }
 
-/** http(s)://host:8123[/prefix] (or its ws(s) form) → http(s)://host:8123[/prefix]/api/mcp. */
-function haMcpUrl(haUrl: string): string {
+/** http(s)://host:8123[/prefix] (or its ws(s) form) → http(s)://host:8123[/prefix]/<endpoint>. */
+function haMcpUrl(haUrl: string, endpoint: string): string {
   const parsed = new URL(haUrl);
   if (parsed.protocol === "ws:") parsed.protocol = "http:";
   if (parsed.protocol === "wss:") parsed.protocol = "https:";
   const path = parsed.pathname.replace(/\/+$/, "").replace(/\/api\/websocket$/, "");
-  parsed.pathname = `${path}/api/mcp`;
+  parsed.pathname = `${path}/${endpoint}`;
   parsed.search = "";
   parsed.hash = "";
   return parsed.toString();

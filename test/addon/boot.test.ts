@@ -179,16 +179,19 @@ describe("the add-on, booted", () => {
     expect(handle.models[0]!.languages).toEqual(expect.arrayContaining(["en", "zh"]));
   });
 
-  it("announces the Wyoming server to the Supervisor with its token", async () => {
+  it("announces the Wyoming server and the MCP server to the Supervisor with its token", async () => {
     await expect
       .poll(() => recorded.filter((r) => r.method === "POST" && r.path === "/discovery"), { timeout: 10_000 })
-      .toHaveLength(1);
-    const post = recorded.find((r) => r.path === "/discovery")!;
-    expect(post.authorization).toBe(`Bearer ${SUPERVISOR_TOKEN}`);
-    expect(JSON.parse(post.body)).toEqual({
-      service: "wyoming",
-      config: { uri: `tcp://${hostname()}:${ports.wyoming}` },
-    });
+      .toHaveLength(2);
+    const posts = recorded.filter((r) => r.path === "/discovery");
+    for (const post of posts) expect(post.authorization).toBe(`Bearer ${SUPERVISOR_TOKEN}`);
+    expect(posts.map((post) => JSON.parse(post.body) as unknown)).toEqual(
+      expect.arrayContaining([
+        { service: "wyoming", config: { uri: `tcp://${hostname()}:${ports.wyoming}` } },
+        // HA 2026.10+ offers the app's MCP server under Discovered (its mcp integration's hassio step).
+        { service: "mcp", config: { url: `http://${hostname()}:${ports.ollama}/mcp` } },
+      ]),
+    );
   });
 
   it("stops cleanly on SIGTERM (what the Supervisor sends through s6-overlay)", async () => {

@@ -240,6 +240,7 @@ describe("config.yaml's options and Cyrene's config loader", () => {
       quiet_hours: { good: ["23:00-07:00", "off", "22:30 - 6:45"], bad: ["late", "23-7"] },
       thinker_satellite: { good: ["assist_satellite.kitchen"], bad: ["media_player.kitchen"] },
       thinker_tools: { good: ["iot_query", "ha__HassTurnOn", "ha__*"], bad: ["Iot", "ha__a*", "ha.x"] },
+      mcp_home_assistant_api: { good: ["assist", "my_api.v2"], bad: ["../config", "assist api"] },
     };
     expect(
       Object.entries(config.schema)

@@ -5,7 +5,7 @@ import { speechFor } from "../../src/words/speech-for.js";
 const words = (language: string) => speechFor(language).progress;
 import type { AgentEvent } from "../../src/agent/events.js";
 import { SpokenProgress } from "../../src/agent/spoken-progress.js";
-import { HaSpeech, STREAM_RESPONSE_CHARS, withoutProgress } from "../../src/assist/ollama/ha-speech.js";
+import { HaSpeech, STREAM_RESPONSE_CHARS, withoutProgress } from "../../src/http/ha-speech.js";
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Short times, the same order as the voice ones: the sequence is tested, not the clock. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { trustedSource } from "../../src/http/source-access.js";
+import type { Request, Response } from "express";
+import { assistAccess, cameFromTrustedSource, trustedSource } from "../../src/http/source-access.js";
 
 describe("trustedSource", () => {
   const addon = { addon: true, allowNetworks: [] };
@@ -27,5 +28,43 @@ describe("trustedSource", () => {
     expect(trustedSource("192.168.2.1", standalone)).toBe(false);
     expect(trustedSource("8.8.8.8", addon)).toBe(false);
     expect(trustedSource("not an address", addon)).toBe(false);
+  });
+});
+
+describe("assistAccess", () => {
+  const rules = { addon: true, allowNetworks: [] };
+  const guard = assistAccess(rules, "the-token");
+  /** Runs the guard on a request from `address`; the status it refused with, or "next". */
+  const run = (address: string, path: string, authorization?: string) => {
+    const req = {
+      socket: { remoteAddress: address },
+      path,
+      headers: authorization ? { authorization } : {},
+    } as unknown as Request;
+    let outcome: number | "next" = "next";
+    const res = {
+      status(code: number) {
+        outcome = code;
+        return res;
+      },
+      set: () => res,
+      json: () => res,
+    } as unknown as Response;
+    let passed = false;
+    guard(req, res, () => (passed = true));
+    return { outcome: passed ? "next" : outcome, trusted: cameFromTrustedSource(req) };
+  };
+
+  it("lets HA's network in as a trusted source, which may name the person a turn acts for", () => {
+    expect(run("172.30.32.1", "/ha/v1/chat/completions")).toEqual({ outcome: "next", trusted: true });
+  });
+
+  it("asks anyone else for the token on /ha/v1 as on /v1, and lets them in untrusted", () => {
+    expect(run("192.168.1.9", "/ha/v1/chat/completions").outcome).toBe(401);
+    expect(run("192.168.1.9", "/v1/chat/completions").outcome).toBe(401);
+    expect(run("192.168.1.9", "/ha/v1/chat/completions", "Bearer the-token")).toEqual({
+      outcome: "next",
+      trusted: false,
+    });
   });
 });

@@ -94,6 +94,19 @@ describe("the MCP servers Cyrene uses", () => {
     expect(mcpServerSettings(load({ CYRENE_MCP_HOME_ASSISTANT: "false" }))).toEqual([]);
   });
 
+  it("uses HA's per-API endpoint (/api/mcp/<id>, HA 2026.8+) when an LLM API is named", () => {
+    const api = { CYRENE_MCP_HOME_ASSISTANT: "true", CYRENE_MCP_HOME_ASSISTANT_API: "assist" };
+    const standalone = load({
+      ...api,
+      CYRENE_HA_URL: "ws://ha.lan:8123/api/websocket",
+      CYRENE_HA_TOKEN: "t",
+    });
+    expect(mcpServerSettings(standalone)[0]).toMatchObject({ url: "http://ha.lan:8123/api/mcp/assist" });
+    const addon = load({ ...api, SUPERVISOR_TOKEN: "sup-token" });
+    expect(mcpServerSettings(addon)[0]).toMatchObject({ url: "http://supervisor/core/api/mcp/assist" });
+    expect(() => load({ ...api, CYRENE_MCP_HOME_ASSISTANT_API: "../config" })).toThrow(/LLM APIs/);
+  });
+
   it("refuses two servers with one name", () => {
     const config = load({
       CYRENE_MCP_HOME_ASSISTANT: "true",

@@ -9,7 +9,7 @@ import { NdjsonWriter } from "./ndjson.js";
 import { argumentsOf } from "../../agent/tool-result-match.js";
 import { SpokenProgress } from "../../agent/spoken-progress.js";
 import type { ProgressWords } from "../../words/speech.js";
-import { HaSpeech } from "./ha-speech.js";
+import { HaSpeech } from "../../http/ha-speech.js";
 import type { HomeTime } from "../../time/home-time.js";
 
 export interface AnswerShape {

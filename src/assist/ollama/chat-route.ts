@@ -4,13 +4,15 @@ import type { AgentEvent } from "../../agent/events.js";
 import { DomainError } from "../../domain-error.js";
 import { answerOf, HttpError } from "../../http/errors.js";
 import { abortOnDisconnect } from "../../http/sse.js";
-import { HOUSEHOLD } from "../../store/conversation-access.js";
+import { HOUSEHOLD, personRequester } from "../../store/conversation-access.js";
+import type { HaUser } from "../../http/ha-prompt.js";
+import { cameFromTrustedSource } from "../../http/source-access.js";
 import type { ToolDefinition } from "../../tools/contract.js";
 import type { OllamaAppDeps } from "./deps.js";
 import { loadedLine, sendWholeChat, StreamedChat, Timing, type AnswerShape } from "./chat-answer.js";
 import { writeNdjson } from "./ndjson.js";
 import { parseChat, type ChatRequest } from "./request.js";
-import { withoutProgress } from "./ha-speech.js";
+import { withoutProgress } from "../../http/ha-speech.js";
 import type { TurnLanguage } from "../../words/language.js";
 import { speechFor } from "../../words/speech-for.js";
 import { turnLanguage } from "../../words/turn-language.js";
@@ -61,7 +63,9 @@ export function chatRoutes(deps: ChatDeps): Router {
     };
     let outcome: TurnOutcome;
     try {
-      outcome = await runTurn(deps, request, language, signal, emit);
+      // The person HA names owns the turn, when HA itself says so (not a caller with the token alone).
+      const haUser = cameFromTrustedSource(req) ? request.haUser : undefined;
+      outcome = await runTurn(deps, request, language, haUser, signal, emit);
     } catch (error) {
       // A refusal found once the stream is open (a tool result that answers no paused turn).
       if (!streamed || !(error instanceof DomainError)) throw error;
@@ -84,6 +88,7 @@ async function runTurn(
   deps: ChatDeps,
   request: ChatRequest,
   language: TurnLanguage,
+  haUser: HaUser | undefined,
   signal: AbortSignal,
   emit: (event: AgentEvent) => void,
 ): Promise<TurnOutcome> {
@@ -94,8 +99,10 @@ async function runTurn(
     policy: deps.policy,
     language,
     signal,
-    // HA does not say who speaks: the household's voice, which never reaches a person's own chats.
-    requester: HOUSEHOLD,
+    // Unless HA names the user it acts for, it does not say who speaks: the household's voice, which
+    // never reaches a person's own chats.
+    requester: haUser ? personRequester(haUser.id) : HOUSEHOLD,
+    ...(haUser ? { person: { id: haUser.id, name: haUser.name } } : {}),
     clientTools: clientToolsOf(deps, request),
     params: request.params,
     output: request.output,

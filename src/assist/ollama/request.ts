@@ -15,13 +15,15 @@ import {
 import type { SeenMessage } from "../../store/transcript.js";
 import type { ToolDefinition } from "../../tools/contract.js";
 import {
+  haUserOf,
   hasHaClockLine,
   instructionsOf,
   isAiTaskPrompt,
   speakerOf,
   languageLineOf,
+  type HaUser,
   type SpeakerLine,
-} from "./ha-prompt.js";
+} from "../../http/ha-prompt.js";
 import { assertOurModel } from "./models.js";
 
 const toolCall = z
@@ -97,6 +99,8 @@ export interface ChatRequest {
   speaker?: SpeakerLine;
   /** The pipeline's language, when HA's system text tells it (see ha-prompt.ts `languageLineOf`). */
   language?: string;
+  /** The user HA's system text says the turn acts for (see ha-prompt.ts); trusted only from HA's side. */
+  haUser?: HaUser;
   clientTools: ToolDefinition[];
   output?: OutputFormat;
   params: SamplingParams;
@@ -142,6 +146,7 @@ export function parseChat(raw: unknown): ChatRequest {
     instructions: instructions.length > 0 ? instructions.join("\n\n") : undefined,
     speaker: fromHa ? speakerOf(system) : undefined,
     language: fromHa ? languageLineOf(system) : undefined,
+    haUser: fromHa ? haUserOf(system) : undefined,
     clientTools: clientToolsOf(request.tools),
     output,
     params: samplingOf(request.options ?? {}),

@@ -53,6 +53,11 @@ export class CompletionStream {
     }
   }
 
+  /** Whether the answer has ended (nothing more may be written). */
+  get closed(): boolean {
+    return this.res.writableEnded;
+  }
+
   close(): void {
     clearInterval(this.keepAlive);
     if (!this.res.writableEnded) this.res.end();

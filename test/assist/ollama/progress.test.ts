@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { STREAM_RESPONSE_CHARS } from "../../../src/assist/ollama/ha-speech.js";
+import { STREAM_RESPONSE_CHARS } from "../../../src/http/ha-speech.js";
 import { startHarness, type Harness } from "../../support/harness.js";
 import { testTools } from "../../support/test-tools.js";
 import { assistant, haChatBody, postChat, user } from "./ha-client.js";

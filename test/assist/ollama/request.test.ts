@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AI_TASK_PROMPT, instructionsOf, isAiTaskPrompt } from "../../../src/assist/ollama/ha-prompt.js";
+import { AI_TASK_PROMPT, instructionsOf, isAiTaskPrompt } from "../../../src/http/ha-prompt.js";
 import { parseChat } from "../../../src/assist/ollama/request.js";
 import { HA_INSTRUCTIONS, haSystemPrompt } from "./ha-client.js";
 

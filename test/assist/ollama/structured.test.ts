@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { SPOKEN_STYLE } from "../../../src/agent/spoken.js";
-import { AI_TASK_PROMPT } from "../../../src/assist/ollama/ha-prompt.js";
+import { AI_TASK_PROMPT } from "../../../src/http/ha-prompt.js";
 import { startHarness, type Harness } from "../../support/harness.js";
 import { postChat } from "./ha-client.js";
 

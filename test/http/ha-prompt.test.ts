@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { languageLineOf, speakerOf } from "../../../src/assist/ollama/ha-prompt.js";
-import { HA_INSTRUCTIONS } from "./ha-client.js";
+import { haUserOf, languageLineOf, speakerOf } from "../../src/http/ha-prompt.js";
+import { HA_INSTRUCTIONS } from "../assist/ollama/ha-client.js";
 
 // helpers/llm.py AssistAPI._async_get_preable, as HA 2026.2 renders it.
 const ASSIST = "When controlling Home Assistant always call the intent tools. Use HassTurnOn to lock.";
@@ -56,5 +56,21 @@ describe("the pipeline's language in HA's system text", () => {
     expect(languageLineOf("Language: None")).toBeUndefined();
     expect(languageLineOf("Language: ")).toBeUndefined();
     expect(languageLineOf("The user said: Language: de is nice")).toBeUndefined();
+  });
+});
+
+describe("the user HA says a turn acts for", () => {
+  const id = "8f14e45fceea167a5a36dedd4bea2543";
+
+  it("reads the line DOCS gives, as HA renders it for a user", () => {
+    expect(haUserOf(`${HA_INSTRUCTIONS}Speaker user: 王小明 (user ${id})\n`)).toEqual({ id, name: "王小明" });
+    expect(haUserOf(`Speaker user: None (user ${id})`)).toEqual({ id, name: id });
+  });
+
+  it("names nobody for a satellite's turn without a user, or an id that is not HA's", () => {
+    expect(haUserOf("Speaker user: None (user None)")).toBeUndefined();
+    expect(haUserOf("Speaker user: Alice (user alice)")).toBeUndefined();
+    expect(haUserOf("Speaker user: Alice")).toBeUndefined();
+    expect(haUserOf(HA_INSTRUCTIONS)).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
 /**
- * When Home Assistant starts speaking what its Ollama integration streams, and how a progress line is
- * made to start it.
+ * When Home Assistant starts speaking what its conversation agent streams (the Ollama integration, or
+ * `llama_cpp` on the OpenAI chat wire), and how a progress line is made to start it.
  *
  * HA's Assist pipeline (homeassistant/components/assist_pipeline/pipeline.py, `chat_log_delta_listener`
  * in `recognize_intent`, HA 2026.2) feeds each assistant content delta into the TTS input stream, but
@@ -10,7 +10,9 @@
  *   - text has come and then a delta with `tool_calls`;
  * until then nothing is spoken before the whole reply is done. The Ollama integration
  * (homeassistant/components/ollama/entity.py, `_transform_stream`) turns each NDJSON line into one such
- * delta and runs any `tool_calls` itself (as HA tools), so the tool-call rule cannot be used. A progress
+ * delta and runs any `tool_calls` itself (as HA tools), so the tool-call rule cannot be used; `llama_cpp`
+ * (homeassistant/components/llama_cpp/entity.py, `_transform_stream`, HA 2026.8+) does the same with each
+ * chat.completion.chunk. A progress
  * line is therefore sent with trailing spaces that bring the content past 60 characters: HA starts
  * streaming at once with the line in it ("正在网上搜索明天上海的天气…" is 14 characters), and TTS engines
  * say nothing for spaces.

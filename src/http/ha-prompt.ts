@@ -1,5 +1,6 @@
 /**
- * Home Assistant's system prompt, as its Ollama integration sends it first in every request: the agent's
+ * Home Assistant's system prompt, as its conversation agents (the Ollama integration over Ollama's API,
+ * `llama_cpp` over the OpenAI chat wire) send it first in every request: the agent's
  * instructions, the Assist API's prompt when one is selected, a date-and-time line (rebuilt every turn)
  * and `extra_system_prompt` (from `assist_satellite.start_conversation`).
  */
@@ -82,4 +83,29 @@ const LANGUAGE_LINE = /^Language:[ \t]*([A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8})*)[
 /** The pipeline's language as HA's system text tells it (the agent's instructions), or undefined. */
 export function languageLineOf(systemText: string): string | undefined {
   return LANGUAGE_LINE.exec(systemText)?.[1];
+}
+
+/** The Home Assistant user a turn acts for, as HA's system text names them. */
+export interface HaUser {
+  /** HA's user id (32 hex digits), the id HA's ingress names the same person by. */
+  id: string;
+  /** The user's name in HA; the id when HA gave none. */
+  name: string;
+}
+
+// The line DOCS has the user paste into the agent's instructions:
+// `Speaker user: {{ user_name }} (user {{ llm_context.context.user_id }})`. HA renders `user_name` and
+// the context's user id (homeassistant/components/conversation/chat_log.py, `_async_expand_prompt_template`)
+// for the user HA runs the turn as: the panel's or the API's user, or the user an Assist pipeline acts as;
+// a satellite's turn without one renders "None".
+const USER_LINE = /^Speaker user:[ \t]*(.*?)[ \t]*\(user[ \t]*([^()\s]*)\)[ \t]*$/m;
+const HA_USER_ID = /^[0-9a-f]{32}$/;
+
+/** The user HA says the turn acts for; undefined when it names none (or not as HA's ids look). */
+export function haUserOf(systemText: string): HaUser | undefined {
+  const line = USER_LINE.exec(systemText);
+  if (!line) return undefined;
+  const [, name, id] = line;
+  if (!id || !HA_USER_ID.test(id)) return undefined;
+  return { id, name: told(name)?.slice(0, 128) ?? id };
 }

@@ -1,13 +1,11 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import type { Logger } from "../../logging/logger.js";
-import { clip } from "../../text/clip.js";
+import type { Logger } from "../logging/logger.js";
+import { clip } from "../text/clip.js";
 
 export interface DiscoveryOptions {
   /** http://supervisor in the add-on. */
   supervisorUrl: string;
   token: string;
-  /** tcp://<add-on hostname>:<port> */
-  uri: string;
   logger: Logger;
   signal?: AbortSignal;
   /** The first wait after a failure; it doubles up to a minute (tests shorten it). */
@@ -17,22 +15,49 @@ export interface DiscoveryOptions {
 const MAX_RETRY_MS = 60_000;
 const ATTEMPT_TIMEOUT_MS = 10_000;
 
+/** A service announced through Supervisor discovery, as HA's integration for it reads it. */
+interface Announced {
+  /** The discovery service: the HA integration whose `async_step_hassio` takes it. */
+  service: "wyoming" | "mcp";
+  config: Record<string, string>;
+  /** What is announced, for the log. */
+  what: string;
+}
+
 /**
  * Announces the Wyoming server to Home Assistant through Supervisor discovery ("Discovered" in HA):
+ * `{"service": "wyoming", "config": {"uri": "tcp://<add-on hostname>:<port>"}}`.
+ */
+export function announceWyoming(options: DiscoveryOptions & { uri: string }): Promise<void> {
+  return announce(options, { service: "wyoming", config: { uri: options.uri }, what: "the Wyoming server" });
+}
+
+/**
+ * Announces Cyrene's MCP server (/mcp on the Assist port) to Home Assistant 2026.10+, whose `mcp`
+ * integration takes an app's MCP server from Supervisor discovery (homeassistant/components/mcp/
+ * config_flow.py `async_step_hassio`: `config.url`, confirmed by the user in one click):
+ * `{"service": "mcp", "config": {"url": "http://<add-on hostname>:<port>/mcp"}}`. HA's network reaches
+ * it without a token, as the household.
+ */
+export function announceMcp(options: DiscoveryOptions & { url: string }): Promise<void> {
+  return announce(options, { service: "mcp", config: { url: options.url }, what: "the MCP server" });
+}
+
+/**
  * POST /discovery, again with a growing pause until the Supervisor takes it or `signal` aborts.
  * Never throws: Cyrene works without the announcement, the user can add the entry by hand.
  */
-export async function announceWyoming(options: DiscoveryOptions): Promise<void> {
+async function announce(options: DiscoveryOptions, announced: Announced): Promise<void> {
   const { logger, signal } = options;
   const url = `${options.supervisorUrl.replace(/\/+$/, "")}/discovery`;
   let waitMs = options.firstRetryMs ?? 1_000;
   for (let attempt = 1; !signal?.aborted; attempt++) {
-    const problem = await post(url, options);
+    const problem = await post(url, options, announced);
     if (problem === undefined) return;
     if (signal?.aborted) break;
     logger.warn(
       { attempt, retryInMs: waitMs, problem },
-      "announcing the Wyoming server to Home Assistant failed; trying again",
+      `announcing ${announced.what} to Home Assistant failed; trying again`,
     );
     try {
       await sleep(waitMs, undefined, { signal });
@@ -41,28 +66,32 @@ export async function announceWyoming(options: DiscoveryOptions): Promise<void> 
     }
     waitMs = Math.min(waitMs * 2, MAX_RETRY_MS);
   }
-  logger.info("stopped announcing the Wyoming server to Home Assistant");
+  logger.info(`stopped announcing ${announced.what} to Home Assistant`);
 }
 
 /** One attempt: undefined when the Supervisor took it, else what went wrong. */
-async function post(url: string, options: DiscoveryOptions): Promise<string | undefined> {
+async function post(
+  url: string,
+  options: DiscoveryOptions,
+  { service, config, what }: Announced,
+): Promise<string | undefined> {
   const timeout = AbortSignal.timeout(ATTEMPT_TIMEOUT_MS);
   try {
     const res = await fetch(url, {
       method: "POST",
       headers: { authorization: `Bearer ${options.token}`, "content-type": "application/json" },
-      body: JSON.stringify({ service: "wyoming", config: { uri: options.uri } }),
+      body: JSON.stringify({ service, config }),
       signal: options.signal ? AbortSignal.any([options.signal, timeout]) : timeout,
     });
     const body = await res.text();
     if (!res.ok) {
-      const hint = res.status === 403 ? " (is wyoming listed under discovery in config.yaml?)" : "";
+      const hint = res.status === 403 ? ` (is ${service} listed under discovery in config.yaml?)` : "";
       return `HTTP ${res.status}${hint}: ${clip(body, 200)}`;
     }
     const uuid = uuidIn(body);
     options.logger.info(
-      { uri: options.uri, uuid },
-      "announced the Wyoming server: Home Assistant shows Cyrene under Settings → Devices & services → Discovered",
+      { ...config, uuid },
+      `announced ${what}: Home Assistant shows Cyrene under Settings → Devices & services → Discovered`,
     );
     return undefined;
   } catch (error) {

@@ -2,8 +2,8 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
-import { announceWyoming } from "../../../src/assist/wyoming/discovery.js";
-import { createLogger } from "../../../src/logging/logger.js";
+import { announceMcp, announceWyoming } from "../../src/assist/discovery.js";
+import { createLogger } from "../../src/logging/logger.js";
 
 interface Recorded {
   method?: string;
@@ -77,6 +77,26 @@ describe("announcing the Wyoming server through Supervisor discovery", () => {
       },
     ]);
     expect(lines.at(-1)).toMatchObject({ msg: expect.stringMatching(/^announced/), uuid: "5f2c0d1e" });
+  });
+
+  it("announces the MCP server as HA's mcp integration reads it (HA 2026.10+): its url", async () => {
+    const stand = await supervisor(200);
+    const { logger, lines } = recordingLogger();
+    await announceMcp({
+      supervisorUrl: stand.url,
+      token: "supervisor-token-123",
+      url: "http://a1b2c3d4-cyrene:11434/mcp",
+      logger,
+    });
+    expect(stand.requests).toEqual([
+      {
+        method: "POST",
+        url: "/discovery",
+        authorization: "Bearer supervisor-token-123",
+        body: { service: "mcp", config: { url: "http://a1b2c3d4-cyrene:11434/mcp" } },
+      },
+    ]);
+    expect(lines.at(-1)).toMatchObject({ msg: expect.stringMatching(/^announced the MCP server/) });
   });
 
   it("tries again with a growing pause after failures until the Supervisor takes it", async () => {
