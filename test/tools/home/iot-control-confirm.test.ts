@@ -21,7 +21,8 @@ describe("iot_control confirmations", () => {
     const id = asked.confirmation_id as string;
     // The definition no longer explains confirming: this answer has to.
     expect(asked.note).toBe(
-      "NOT done. Ask the user to confirm that you should unlock Front Door (lock.front_door) (需要用户确认). " +
+      "NOT done. Ask the user to confirm that you should unlock Front Door (lock.front_door) (需要用户确认): " +
+        '"Do you want me to unlock Front Door?". ' +
         `Only if they agree in their next message, call iot_control with just confirmation_id "${id}" (valid a few minutes).`,
     );
     expect(ha.calls).toHaveLength(0);
