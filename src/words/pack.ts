@@ -1,3 +1,4 @@
+import type { HomeWords } from "./home.js";
 import type { PackLanguage } from "./language.js";
 
 /**
@@ -7,4 +8,6 @@ import type { PackLanguage } from "./language.js";
  */
 export interface LanguagePack {
   language: PackLanguage;
+  /** The words resolution reads around device names (home.ts). */
+  home: HomeWords;
 }

@@ -1,5 +1,7 @@
 import type { LanguagePack } from "../pack.js";
+import { enHome } from "./home.js";
 
 export const en: LanguagePack = {
   language: "en",
+  home: enHome,
 };

@@ -1,4 +1,5 @@
 import {
+  ALL_WORDS,
   clearWinner,
   type EntityDirectory,
   type EntityInfo,
@@ -17,6 +18,8 @@ import {
   targetCore,
   unnamedCandidates,
 } from "../../../ha/index.js";
+import { everyPack } from "../../../words/packs.js";
+import { isCjk, words } from "../../../words/tokenize.js";
 import { ToolError } from "../../contract.js";
 import { list, noMatch, notExposed, wrongDomain } from "./target-errors.js";
 import { inSpeakerArea, unnamedInSpeakerArea } from "./speaker-area.js";
@@ -182,29 +185,37 @@ export function resolveTargets(dir: EntityDirectory, req: TargetRequest): Entity
 }
 
 /**
- * An English phrase that names a kind in the singular, without all/every/both ("the bedroom light"):
- * one device is meant. Chinese has no plural, so "卧室的灯" stays the room's lights.
+ * A phrase in a language with plurals that names a kind in the singular, without all/every/both ("the
+ * bedroom light", "die Stehlampe"): one device is meant. Chinese has no plural, so "卧室的灯" stays the
+ * room's lights.
  */
 function saysOne(core: string): boolean {
-  return /[a-z]/i.test(core) && !saysSeveral(core);
+  return words(core).some((w) => !isCjk(w)) && !saysSeveral(core);
 }
 
-/** All, every, both, 所有, 全部…, or a kind in the English plural ("the speakers"): several are meant. */
+/** All, every, both, alle, tous, 所有, 全部…, or a kind in the plural ("the speakers", "les volets"): several are meant. */
 function saysSeveral(core: string): boolean {
   if (saysAll(core)) return true;
-  const words: string[] = core.toLowerCase().match(/[a-z]+/g) ?? [];
-  if (words.includes("both")) return true;
-  return words.some((w) => singular(w) !== w && KIND_WORDS.some((k) => k.word === singular(w)));
+  const said = words(core).filter((w) => !isCjk(w));
+  if (said.includes("both")) return true;
+  return (
+    said.some((w) => singular(w) !== w && KIND_WORDS.some((k) => k.word === singular(w))) ||
+    said.some((w) => PLURAL_KINDS.has(w))
+  );
 }
 
+/** Kind words that are plurals without a plain "-s" ("Lichter", "rideaux"): said, several are meant. */
+const PLURAL_KINDS: ReadonlySet<string> = new Set(everyPack((pack) => pack.home.plurals));
+
 /**
- * "all", "every", "each", "everything", 所有, 全部, 每个: every device the rest of the words match. HA's own
- * `all` expansion rules (home-assistant/intents, sentences/en/_common.yaml: "all [of the] | every [single]
- * | each [and every]"; sentences/zh-cn/_common.yaml: "(全部|所有)[的]").
+ * "all", "every", "alle", "tous", 所有, 全部, 每个: every device the rest of the words match. Every pack's
+ * `all` words (src/words; HA's `all` expansion rules).
  */
 function saysAll(core: string): boolean {
-  if (/所有|全部|每个|每一个/.test(core)) return true;
-  return (core.toLowerCase().match(/[a-z]+/g) ?? []).some((w) => /^(?:all|every|each|everything)$/.test(w));
+  const said = words(core);
+  return said.some(
+    (w) => ALL_WORDS.has(singular(w)) || (isCjk(w) && [...ALL_WORDS].some((a) => isCjk(a) && w.includes(a))),
+  );
 }
 
 function namesIn(core: string, entity: EntityInfo): boolean {
