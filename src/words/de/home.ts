@@ -75,7 +75,7 @@ export const deHome: HomeWords = {
       "stellen|setzen|einstellen|ändern|fahren|hochfahren|runterfahren|herunterfahren|herunterlassen|machen|schalten",
   ),
   fillers: list(
-    "der|die|das|dem|den|des|ein|eine|eines|einer|einem|einen|mein|meine|meines|meiner|meinem|meinen|unser|unsere|" +
+    "welche|welcher|welches|sind|ist|der|die|das|dem|den|des|ein|eine|eines|einer|einem|einen|mein|meine|meines|meiner|meinem|meinen|unser|unsere|" +
       "unseres|unserer|unserem|unseren|in|im|an|am|bei|auf|von|vom|zu|zum|zur|und|oder|bitte|mal|hier|diesem|" +
       "raum|zimmer|geschoss|stock|etage|alle|allen|sämtliche|überall|ganze|gesamte|aus|ein|ab|hoch|runter",
   ),

@@ -63,7 +63,7 @@ export const enHome: HomeWords = {
   ),
   requestEnd: list("on|off|please|now|up|down|again|thanks|for|me|to|it|back"),
   fillers: list(
-    "the|a|an|my|our|please|in|at|of|and|or|on|off|to|for|from|with|by|near|turn|set|state|status|what|is|are|how|here",
+    "the|a|an|my|our|please|in|at|of|and|or|on|off|to|for|from|with|by|near|turn|set|state|status|what|which|is|are|how|here",
   ),
   actionWords: list(
     "volume|louder|quieter|softer|loud|quiet|track|next|previous|prior|last|song|songs|music|skip|pause|resume|" +

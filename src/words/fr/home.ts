@@ -64,7 +64,7 @@ export const frHome: HomeWords = {
   ),
   requestEnd: list("stp|merci|maintenant|svp"),
   fillers: list(
-    "le|la|les|l|un|une|des|du|de|d|au|aux|à|mon|ma|mes|notre|nos|dans|sur|en|et|ou|ici|cette|cet|ce|pièce|" +
+    "quel|quels|quelle|quelles|sont|est|le|la|les|l|un|une|des|du|de|d|au|aux|à|mon|ma|mes|notre|nos|dans|sur|en|et|ou|ici|cette|cet|ce|pièce|" +
       "même|maison|tout|tous|toute|toutes|partout|stp|merci|étage",
   ),
   /* sentences/fr/_common.yaml: luminosité, position, vitesse, couleur, volume. */

@@ -109,25 +109,22 @@ export function resolveTargets(dir: EntityDirectory, req: TargetRequest): Entity
       const served = req.states && inServedState(picked, req.domain, req.service, req.states);
       if (served?.length) picked.splice(0, picked.length, ...served);
     } else if (inRoom && picked.length > 1 && !all && saysOne(core)) {
-      // "the master bedroom light" is one light: the one whose name it holds, else ask.
+      // "the master bedroom light" is the one whose name it holds, or the only one in a state the service
+      // applies to; else, as HA's intents read a room or floor with a kind (HassTurnOn(area, domain)),
+      // every one of that kind there: "the kitchen light", "das Licht im Erdgeschoss".
       const holds = picked.filter((e) => namesIn(core, e));
       const byState = holds.length ? undefined : served(picked);
       const named = byState ? [byState] : holds;
-      if (named.length !== 1) {
-        throw new ToolError(
-          `"${text}" could mean several devices: ${list(dir, picked)}. Ask the user which one (or pass all: true if they meant all of them).`,
-        );
-      }
-      picked.splice(0, picked.length, named[0]!);
+      if (named.length === 1) picked.splice(0, picked.length, named[0]!);
     }
     if (resolution.kind === "group" && areaIds.length === 0 && picked.length > 1) {
       const byState = saysSeveral(core) ? undefined : served(picked);
       if (byState) picked.splice(0, picked.length, byState);
       else houseWide = true;
     }
-    // "all" with a room or floor says how many: as many as match there, beyond the usual limit. The
-    // whole house ("所有的灯") still needs the model's all: true, and so does a plural over the limit.
-    if (!(inRoom && (saysAll(core) || saysAll(text)))) unbounded = true;
+    // A room or floor says how many: every device of the kind there, beyond the usual limit, as HA's
+    // intents act. The whole house ("所有的灯") still needs the model's all: true.
+    if (!inRoom) unbounded = true;
     for (const e of picked) chosen.set(e.entityId, e);
   };
   // The request around the target never names the device; a list is resolved part by part unless
@@ -211,7 +208,7 @@ const PLURAL_KINDS: ReadonlySet<string> = new Set(everyPack((pack) => pack.home.
  * "all", "every", "alle", "tous", 所有, 全部, 每个: every device the rest of the words match. Every pack's
  * `all` words (src/words; HA's `all` expansion rules).
  */
-function saysAll(core: string): boolean {
+export function saysAll(core: string): boolean {
   const said = words(core);
   return said.some(
     (w) => ALL_WORDS.has(singular(w)) || (isCjk(w) && [...ALL_WORDS].some((a) => isCjk(a) && w.includes(a))),
