@@ -49,6 +49,9 @@ const SETTINGS = [
     "giu",
   ),
   /\d+(?:\.\d+)?\s*(?:%|度|摄氏度)/g,
+  // "设置为百分之五十", "调到最大": a value in Chinese numerals or words.
+  /(?:设置|设定|调|设)?[为成到至]?百分之[零一二两三四五六七八九十百]+/g,
+  /(?:设置|设定|调|设)?[为成到至](?:最大|最小|最高|最低|最亮|最暗)/g,
 ];
 
 /** Chinese words that ask for an action, wherever they stand: they never name a device. */
@@ -183,5 +186,10 @@ export function unnamedCandidates(
   const fits = (entity: EntityInfo) =>
     reading.kinds.some((kind) => kindFit(kind, entity.domain, entity.deviceClass) >= 0.75);
   const ofKind = all.filter(fits);
-  return ofKind.length ? ofKind : all;
+  if (ofKind.length || !reading.kinds.length) return ofKind.length ? ofKind : all;
+  // None of the kind said: those that may be of it (no class, or a looser reading), never one whose class
+  // says it is not ("the bedroom blinds" are not the bedroom's curtain, as HA's device_class slot reads).
+  return all.filter((entity) =>
+    reading.kinds.some((kind) => kindFit(kind, entity.domain, entity.deviceClass) > 0),
+  );
 }

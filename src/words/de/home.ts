@@ -70,7 +70,7 @@ export const deHome: HomeWords = {
       "auf|vom|von|zum|zu",
   ),
   requestEnd: list(
-    "an|aus|ein|ab|auf|zu|hoch|runter|herunter|rauf|herauf|bitte|mal|einschalten|ausschalten|anschalten|abschalten|" +
+    "dimmen|an|aus|ein|ab|auf|zu|hoch|runter|herunter|rauf|herauf|bitte|mal|einschalten|ausschalten|anschalten|abschalten|" +
       "anmachen|ausmachen|aufmachen|zumachen|aufdrehen|abdrehen|aktivieren|deaktivieren|öffnen|schließen|schliessen|" +
       "stellen|setzen|einstellen|ändern|fahren|hochfahren|runterfahren|herunterfahren|herunterlassen|machen|schalten",
   ),
@@ -80,7 +80,9 @@ export const deHome: HomeWords = {
       "raum|zimmer|geschoss|stock|etage|alle|allen|sämtliche|überall|ganze|gesamte|aus|ein|ab|hoch|runter",
   ),
   /* sentences/de/_common.yaml: brightness (Helligkeit), position, fan_speed (Geschwindigkeit, Stufe), color_temp. */
-  actionWords: list("helligkeit|position|geschwindigkeit|stufe|farbe|farbtemperatur|lautstärke|prozent|grad"),
+  actionWords: list(
+    "rot|grün|blau|gelb|weiß|weiss|lila|orange|rosa|kaltweiß|kaltweiss|warmweiß|warmweiss|dimmen|helligkeit|position|geschwindigkeit|stufe|farbe|farbtemperatur|lautstärke|prozent|grad",
+  ),
   value: { joiners: list("auf|um|zu"), units: list("%|prozent|grad|°") },
   places: {
     /* intents tests/de/_fixtures.yaml: the area Garten; HA's de `pelouse` counterpart Rasen (lawn_mower). */

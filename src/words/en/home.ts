@@ -63,10 +63,10 @@ export const enHome: HomeWords = {
   ),
   requestEnd: list("on|off|please|now|up|down|again|thanks|for|me|to|it|back"),
   fillers: list(
-    "the|a|an|my|our|please|in|at|of|and|or|on|off|to|for|from|with|by|near|turn|set|state|status|what|which|is|are|how|here",
+    "this|room|the|a|an|my|our|please|in|at|of|and|or|on|off|to|for|from|with|by|near|turn|set|state|status|what|which|is|are|how|here",
   ),
   actionWords: list(
-    "volume|louder|quieter|softer|loud|quiet|track|next|previous|prior|last|song|songs|music|skip|pause|resume|" +
+    "color temperature|red|green|blue|yellow|purple|pink|warm white|cool white|white|volume|louder|quieter|softer|loud|quiet|track|next|previous|prior|last|song|songs|music|skip|pause|resume|" +
       "unpause|play|playing|playback|mute|unmute|brightness|bright|brighter|dimmer|dim|brighten|temperature|degree|" +
       "degrees|warmer|cooler|hotter|colder|position|halfway|level|it|them|everything|again|mode|media|down|up|" +
       "return|base|dock|charge|charging|home|speed|color|colour",

@@ -57,7 +57,7 @@ export const frHome: HomeWords = {
   plurals: list("rideaux|lumières|lampes|volets|stores|ventilateurs|fenêtres|portes"),
   all: list("tout|tous|toute|toutes|partout"),
   requestStart: list(
-    "peux|tu|peuxtu|pourrais|allume|allumer|éteins|éteint|éteindre|eteins|eteint|eteindre|ferme|fermer|ouvre|" +
+    "éclaire|éclairer|illumine|illuminer|peux|tu|peuxtu|pourrais|allume|allumer|éteins|éteint|éteindre|eteins|eteint|eteindre|ferme|fermer|ouvre|" +
       "ouvrir|active|activer|désactive|désactiver|coupe|couper|règle|régler|regle|regler|mets|mettre|met|passe|" +
       "passer|baisse|baisser|monte|monter|descends|descendre|lève|ajuste|ajuster|change|changer|stoppe|arrête|" +
       "démarre|lance|le|la|les|l|un|une|des|du|de|d|au|aux|à|mon|ma|mes|notre|nos|dans|sur|en",
@@ -68,7 +68,9 @@ export const frHome: HomeWords = {
       "même|maison|tout|tous|toute|toutes|partout|stp|merci|étage",
   ),
   /* sentences/fr/_common.yaml: luminosité, position, vitesse, couleur, volume. */
-  actionWords: list("luminosité|intensité|position|vitesse|couleur|volume|pourcent|degrés|ouverture"),
+  actionWords: list(
+    "rouge|vert|verte|bleu|bleue|jaune|blanc|blanche|violet|orange|rose|chaud|froid|luminosité|intensité|position|vitesse|couleur|volume|pourcent|degrés|ouverture",
+  ),
   value: { joiners: list("à|a|sur|de|en"), units: list("%|pourcent|pour cent|degrés|degré|°") },
   places: {
     /* intents tests/fr/_fixtures.yaml: the area Jardin; sentences/fr/_common.yaml `pelouse` (pelouse, herbe, gazon). */

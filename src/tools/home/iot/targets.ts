@@ -215,9 +215,14 @@ export function saysAll(core: string): boolean {
   );
 }
 
+/** The words hold the device's name, whole or word by word in another order ("the light in the guest bedroom"). */
 function namesIn(core: string, entity: EntityInfo): boolean {
-  const name = normalize(entity.name).compact;
-  return name.length > 0 && normalize(core).compact.includes(name);
+  const name = normalize(entity.name);
+  if (!name.compact) return false;
+  const said = normalize(core);
+  if (said.compact.includes(name.compact)) return true;
+  const words = new Set(said.tokens);
+  return name.tokens.every((token) => words.has(token));
 }
 
 /** A resolution that names its devices without doubt: a group, or one clear and confident winner. */
