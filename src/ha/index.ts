@@ -12,7 +12,7 @@ export { clearWinner, EXACT, resolve, type Candidate, type Filters, type Resolut
 export { listParts, targetCore, unnamedCandidates } from "./resolve-phrase.js";
 export { namesNothing, reread } from "./reread.js";
 export { inServedState, onlyServed, statesServed } from "./service-states.js";
-export { normalize, singular } from "./text.js";
+export { findWord, normalize, singular } from "./text.js";
 export { ALL_WORDS, KIND_WORDS } from "./vocabulary.js";
 export {
   HaAuthError,

@@ -87,7 +87,10 @@ export function targetCore(dir: EntityDirectory, text: string, domains?: string[
   while (words.length && LEADING.has(plain(words[0]!)) && !keeps(0)) words.shift();
   while (words.length && TRAILING.has(plain(words[words.length - 1]!))) words.pop();
   const latin = words.filter((w) => !ARTICLES.has(plain(w))).join(" ");
-  const core = withoutActionWords(dir, stripCjk(dir, latin, domains), domains).trim();
+  const rest = withoutActionWords(dir, stripCjk(dir, latin, domains), domains).split(/\s+/).filter(Boolean);
+  // What ended the request before its value went: "mets la couleur en vert" → "en".
+  while (rest.length && TRAILING.has(plain(rest[rest.length - 1]!))) rest.pop();
+  const core = rest.join(" ");
   // What the action words leave at the edges: "brightness of the lamp" → "of lamp" → "lamp".
   return core
     .replace(/^(?:(?:of|in|on|for|at|to|from)\s+)+/i, "")

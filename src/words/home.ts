@@ -89,6 +89,11 @@ export interface HomeWords {
    * a phrase made only of these, rooms and kinds names no device.
    */
   actionWords: readonly string[];
+  /**
+   * Words that name the speaker's room ("here", "hier", "ici", 这里: HA's `hier`/`ici` rules and the
+   * `context: area` of its tests): with a satellite's room known, the devices are that room's.
+   */
+  here: readonly string[];
   /** The words that join a value to the action ("to 50%", "auf 50 %", "à 50 %") and its units. */
   value: { joiners: readonly string[]; units: readonly string[] };
   /** The kinds of place. */

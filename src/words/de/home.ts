@@ -83,6 +83,7 @@ export const deHome: HomeWords = {
   actionWords: list(
     "rot|grün|blau|gelb|weiß|weiss|lila|orange|rosa|kaltweiß|kaltweiss|warmweiß|warmweiss|dimmen|helligkeit|position|geschwindigkeit|stufe|farbe|farbtemperatur|lautstärke|prozent|grad",
   ),
+  here: list("hier|diesem raum|diesem zimmer|diesem bereich"),
   value: { joiners: list("auf|um|zu"), units: list("%|prozent|grad|°") },
   places: {
     /* intents tests/de/_fixtures.yaml: the area Garten; HA's de `pelouse` counterpart Rasen (lawn_mower). */

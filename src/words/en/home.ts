@@ -71,6 +71,7 @@ export const enHome: HomeWords = {
       "degrees|warmer|cooler|hotter|colder|position|halfway|level|it|them|everything|again|mode|media|down|up|" +
       "return|base|dock|charge|charging|home|speed|color|colour",
   ),
+  here: list("here|this room|in here"),
   value: { joiners: list("to|at|by"), units: list("%|percent|degrees|degree|°c|°f|°") },
   places: {
     /*

@@ -62,7 +62,7 @@ export const frHome: HomeWords = {
       "passer|baisse|baisser|monte|monter|descends|descendre|lève|ajuste|ajuster|change|changer|stoppe|arrête|" +
       "démarre|lance|le|la|les|l|un|une|des|du|de|d|au|aux|à|mon|ma|mes|notre|nos|dans|sur|en",
   ),
-  requestEnd: list("stp|merci|maintenant|svp"),
+  requestEnd: list("stp|merci|maintenant|svp|en|à|de|sur|au|dans"),
   fillers: list(
     "quel|quels|quelle|quelles|sont|est|le|la|les|l|un|une|des|du|de|d|au|aux|à|mon|ma|mes|notre|nos|dans|sur|en|et|ou|ici|cette|cet|ce|pièce|" +
       "même|maison|tout|tous|toute|toutes|partout|stp|merci|étage",
@@ -71,6 +71,7 @@ export const frHome: HomeWords = {
   actionWords: list(
     "rouge|vert|verte|bleu|bleue|jaune|blanc|blanche|violet|orange|rose|chaud|froid|luminosité|intensité|position|vitesse|couleur|volume|pourcent|degrés|ouverture",
   ),
+  here: list("ici|cette pièce|où je suis"),
   value: { joiners: list("à|a|sur|de|en"), units: list("%|pourcent|pour cent|degrés|degré|°") },
   places: {
     /* intents tests/fr/_fixtures.yaml: the area Jardin; sentences/fr/_common.yaml `pelouse` (pelouse, herbe, gazon). */

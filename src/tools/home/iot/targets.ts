@@ -4,6 +4,7 @@ import {
   type EntityDirectory,
   type EntityInfo,
   EXACT,
+  findWord,
   type HassEntities,
   inServedState,
   KIND_WORDS,
@@ -65,7 +66,7 @@ export function resolveTargets(dir: EntityDirectory, req: TargetRequest): Entity
   const byPhrase = (
     text: string,
     core: string,
-    named = resolve(dir, core, { domains }),
+    named = resolve(dir, core, { domains, ...here(text) }),
     /** Rooms a second reading narrowed the words to (reread.ts); undefined on the first reading. */
     within?: string[],
   ): void => {
@@ -78,7 +79,11 @@ export function resolveTargets(dir: EntityDirectory, req: TargetRequest): Entity
         : onlyServed(candidates, req.domain, req.service, req.states);
     let unnamed =
       domains && !settled(resolution)
-        ? unnamedInSpeakerArea(unnamedCandidates(dir, core, domains, within), req.speakerAreaId, req.all)
+        ? unnamedInSpeakerArea(
+            unnamedCandidates(dir, core, domains, within ?? here(text).areaIds),
+            req.speakerAreaId,
+            req.all,
+          )
         : undefined;
     const second = !unnamed && !within && domains && !req.all && !settled(resolution) && reread(dir, core);
     if (second) {
@@ -127,6 +132,9 @@ export function resolveTargets(dir: EntityDirectory, req: TargetRequest): Entity
     if (!inRoom) unbounded = true;
     for (const e of picked) chosen.set(e.entityId, e);
   };
+  // "here", "hier", 这里: the speaker's room is named, and no other room ("hier Garage zu" is not the garage's door).
+  const here = (text: string) =>
+    req.speakerAreaId && saysHere(text) ? { areaIds: [req.speakerAreaId] } : {};
   // The request around the target never names the device; a list is resolved part by part unless
   // the whole phrase is exactly one device's name ("Tom and Jerry lamp").
   const byName = (text: string) => {
@@ -199,6 +207,14 @@ function saysSeveral(core: string): boolean {
     said.some((w) => singular(w) !== w && KIND_WORDS.some((k) => k.word === singular(w))) ||
     said.some((w) => PLURAL_KINDS.has(w))
   );
+}
+
+const HERE = everyPack((pack) => pack.home.here).map((w) => normalize(w).compact);
+
+/** The words name the speaker's room ("turn off the light here", "hier", "ici", 这里). */
+function saysHere(text: string): boolean {
+  const said = normalize(text);
+  return HERE.some((word) => findWord(said, word) >= 0);
 }
 
 /** Kind words that are plurals without a plain "-s" ("Lichter", "rideaux"): said, several are meant. */
