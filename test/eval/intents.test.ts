@@ -42,6 +42,15 @@ describeHa("Home Assistant's intent sentences, whole, in the real Home Assistant
       );
       const rows = summarize(results);
       console.log(`\nHA intent sentences, whole (${cases.length} cases, real HA)\n${markdownTable(rows)}`);
+      // Determinate cases that acted on some of HA's devices and nothing else (a kind said, where HA's slots
+      // name only the domain: see INTENT_FLOORS).
+      for (const row of rows) {
+        const mine = results.filter((r) => row.home === "overall" || r.home === row.home);
+        const part = mine.filter((r) => r.determinate && r.outcome === "acted" && !r.wrongDevices.length);
+        console.log(
+          `${row.home}: ${part.length} determinate cases acted on a part of HA's devices, none else`,
+        );
+      }
       for (const r of results.filter((x) => x.wrongDevices.length || !x.success))
         console.log(
           `${r.id} | ${r.outcome} | ${r.sentence} | ${r.error ?? ""} | wrong: ${r.wrongDevices.join(",")}`,
