@@ -73,6 +73,19 @@ const ACTION_WORDS = [...SERVICE_WORDS].filter(
     !/^(?:it|them|again|mode|level|度|点|它)$/.test(w),
 );
 
+/**
+ * Each action word with its pattern, compiled once: a Latin action word takes the value after it along
+ * ("speaker volume 25" → "speaker").
+ */
+const ACTION_PATTERNS = ACTION_WORDS.map((word) => ({
+  word,
+  cjk: isCjk(word),
+  latin: new RegExp(
+    `${START}${escape(word)}s?${END}(?:\\s+(?:${JOINERS})?\\s*\\d+(?:[.,]\\d+)?\\s*%?)?`,
+    "giu",
+  ),
+}));
+
 /** The target with the request around it taken away: "Please turn on the Garage Light" → "Garage Light". */
 export function targetCore(dir: EntityDirectory, text: string, domains?: string[]): string {
   let phrase = text.normalize("NFKC").trim();
@@ -87,7 +100,9 @@ export function targetCore(dir: EntityDirectory, text: string, domains?: string[
   while (words.length && LEADING.has(plain(words[0]!)) && !keeps(0)) words.shift();
   while (words.length && TRAILING.has(plain(words[words.length - 1]!))) words.pop();
   const latin = words.filter((w) => !ARTICLES.has(plain(w))).join(" ");
-  const rest = withoutActionWords(dir, stripCjk(dir, latin, domains), domains).split(/\s+/).filter(Boolean);
+  const rest = withoutActionWords(dir, stripCjk(dir, latin, domains), domains)
+    .split(/\s+/)
+    .filter(Boolean);
   // What ended the request before its value went: "mets la couleur en vert" → "en".
   while (rest.length && TRAILING.has(plain(rest[rest.length - 1]!))) rest.pop();
   const core = rest.join(" ");
@@ -103,15 +118,14 @@ export function targetCore(dir: EntityDirectory, text: string, domains?: string[
  */
 function withoutActionWords(dir: EntityDirectory, phrase: string, domains?: string[]): string {
   let out = phrase;
-  for (const word of ACTION_WORDS) {
-    const cjk = isCjk(word);
-    // A Latin action word takes the value after it along: "speaker volume 25" → "speaker".
-    const latin = new RegExp(
-      `${START}${escape(word)}s?${END}(?:\\s+(?:${JOINERS})?\\s*\\d+(?:[.,]\\d+)?\\s*%?)?`,
-      "giu",
-    );
+  const lower = phrase.toLowerCase();
+  for (const { word, cjk, latin } of ACTION_PATTERNS) {
+    // A cheap look first: most phrases hold none of the words.
+    if (!lower.includes(word)) continue;
+    latin.lastIndex = 0;
     if (!(cjk ? out.includes(word) : latin.test(out))) continue;
     if (dir.nameContains(word, domains)) continue;
+    latin.lastIndex = 0;
     out = cjk ? out.split(word).join("") : out.replace(latin, " ");
   }
   return out.replace(/\s+/g, " ");
