@@ -94,6 +94,7 @@ describe("rooms and floors said with a kind, in every language with a pack", () 
 
   it("Chinese: 客厅的灯 is the room's lights", () => {
     expect(targets("light.turn_on", "把客厅的灯打开")).toEqual(["light.keting", "light.keting_strip"]);
+    expect(targets("light.turn_on", "把客厅颜色设置为蓝色")).toEqual(["light.keting", "light.keting_strip"]);
   });
 
   it("here is the speaker's room: no other room named in the words is acted on", () => {
