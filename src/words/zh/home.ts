@@ -1,8 +1,8 @@
 import { list, type HomeWords } from "../home.js";
 
 /*
- * Chinese. Kinds: HA's intents sentences/zh-cn/_common.yaml (its `light` expansion rule: 筒灯, 射灯; its
- * cover_classes) and the names of eval/datasets/cyrene-zh; HA's zh-Hans translations for the sensors.
+ * Chinese. Kinds: HA's intents sentences/zh-cn/_common.yaml (its `light` expansion rule: 筒灯, 射灯, not its
+ * 吸顶灯 and 床头灯, as homes name single lamps so; its cover_classes) and the names of eval/datasets/cyrene-zh; HA's zh-Hans translations for the sensors.
  * "all": sentences/zh-cn/_common.yaml `all` ("(全部|所有)[的]") and 每个. Request words: the verbs of HA's
  * zh-cn HassTurnOn/HassTurnOff/HassLightSet sentences (打开, 开启, 关闭, 关掉, 关上, 调到, 设为) and its
  * skip words (请, 帮我, 一下, 吧). Chinese is not split into words: request words are taken from the start
