@@ -62,6 +62,10 @@ export interface EvalCase {
   determinate: boolean;
   /** The state the target starts in, so that the expected change is a change. */
   prime?: Record<string, { state?: string; attributes?: Record<string, unknown> }>;
+  /** The language HA tells the turn (its conversation request's `language`), where the case has one. */
+  language?: string;
+  /** The area of the satellite that heard the sentence (HA's preferred area), by name. */
+  speakerArea?: string;
 }
 
 export interface Dataset {

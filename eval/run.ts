@@ -122,14 +122,21 @@ async function runCase(
     if (data.status === "confirmation_required") confirmation = data.confirmation_id;
   };
   const started = performance.now();
-  const first = await assistant.turn({ message: c.sentence, source: "eval", policy: allowAllTools }, sink);
+  const heard = {
+    ...(c.language ? { language: c.language } : {}),
+    ...(c.speakerArea ? { speaker: { area: c.speakerArea } } : {}),
+  };
+  const first = await assistant.turn(
+    { message: c.sentence, source: "eval", policy: allowAllTools, ...heard },
+    sink,
+  );
   const usage = { ...first.usage };
   // Locks and garage doors are confirmed by the user in a next turn; the eval's user says yes as people do.
   if (confirmation) {
     hooks.beforeConfirm?.(confirmation);
     const yes = confirmationAnswer(c);
     const second = await assistant.turn(
-      { message: yes, conversationId: first.conversationId, source: "eval", policy: allowAllTools },
+      { message: yes, conversationId: first.conversationId, source: "eval", policy: allowAllTools, ...heard },
       sink,
     );
     usage.promptTokens += second.usage.promptTokens;

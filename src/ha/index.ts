@@ -13,8 +13,8 @@ export { clearWinner, EXACT, resolve, type Candidate, type Filters, type Resolut
 export { listParts, targetCore, unnamedCandidates } from "./resolve-phrase.js";
 export { namesNothing, reread } from "./reread.js";
 export { inServedState, onlyServed, statesServed } from "./service-states.js";
-export { normalize, singular } from "./text.js";
-export { KIND_WORDS } from "./vocabulary.js";
+export { findWord, normalize, singular } from "./text.js";
+export { ALL_WORDS, KIND_WORDS } from "./vocabulary.js";
 export {
   HaAuthError,
   HaCommandError,

@@ -1,3 +1,5 @@
+import { PLACE_LABELS } from "../words/home.js";
+import { everyPack } from "../words/packs.js";
 import { findWord, normalize, type NormalizedText } from "./text.js";
 
 /**
@@ -21,48 +23,16 @@ export interface PlaceFamily {
   areaWords: string[];
 }
 
-const words = (text: string): string[] => text.split("|");
-
-/*
- * Gardens and yards. home-assistant-datasets: areas Garden, Front Garden, Coastal Garden, Courtyard garden,
- * Backyard, Front Yard, Courtyard, Shared Courtyard; the sprinklers are in Backyard (family-farmhouse-us,
- * home3-us, beach-bungalow-us, where they are "Water the lawn") and Garden (maison-de-campagne-fr).
- * cyrene-zh beijing-house-cn: area 花园 with alias 院子, said "院子浇水", "院子的灯打开". intents
- * sentences/zh-cn/_common.yaml: cover_classes gate "院子门" (the yard's gate). HA's zh-Hans translations:
- * "My lawn" is 我的草坪 (husqvarna_automower).
+/**
+ * The families, their words from every pack (src/words, `places`, each list citing its source). Outside
+ * holds the yards too: a garden is outside.
  */
-const YARD = words("garden|yard|backyard|courtyard|lawn|花园|院子|草坪");
-
-export const PLACE_FAMILIES: PlaceFamily[] = [
-  { label: "garden", said: YARD, areaWords: YARD },
-  /*
-   * Outside. intents tests/en/_fixtures.yaml: an area "Outside" ("prepositional area", said as "are any
-   * shades open outside?" in tests/en/cover_HassGetState.yaml) and "Outside Temperature"; zh-cn fixtures
-   * "室外温度", zh-tw "戶外溫度". HA's zh-Hans translations: "Outdoor" is 户外 (home_connect, netatmo),
-   * outdoor/outside sensors 室外 (airzone_cloud, vicare, plugwise), "Locked out" 被锁在外面 (tailwind).
-   * home-assistant-datasets: the devices named "Outdoor …" are in Rooftop Terrace, Patio, Garden, Outdoor
-   * Kitchen and Outdoor Fire Pit; its outdoor areas are Terrace, Rooftop Terrace, Infinity Pool Terrace,
-   * Patio, (Front, Wrap-around, Screened-in) Porch, (Front) Deck, (Juliet) Balcony, Veranda and the yards
-   * above; cyrene-zh shanghai-apartment-cn: 阳台. "Pool" is left out: the same data has "Pool (in building)".
-   * "outdoors" is "outdoor" once normalised (text.ts singular).
-   */
-  {
-    label: "outside",
-    said: words("outside|outdoor|外面|户外|室外"),
-    areaWords: [...words("terrace|patio|porch|deck|balcony|veranda|阳台"), ...YARD],
-  },
-  /*
-   * The entrance. intents tests/en/_fixtures.yaml: the lock "Front Door" is in the area "Entrance"; zh-cn
-   * (and zh-hk) fixtures: the lock 前门 in the area 玄关; zh-tw: the area 入口. home-assistant-datasets: the
-   * "Front Door" locks are in Entryway (maison-de-campagne-fr, where it is also "the entryway door") and
-   * Shared Hallway (home8-ru). cyrene-zh shanghai-apartment-cn: 入户门锁 in 玄关, said "解锁入户门".
-   */
-  {
-    label: "entrance",
-    said: words("entrance|entry|entryway|front door|玄关|入户|入口|前门"),
-    areaWords: words("hallway"),
-  },
-];
+export const PLACE_FAMILIES: PlaceFamily[] = PLACE_LABELS.map((label) => {
+  const said = everyPack((pack) => pack.home.places[label].said);
+  const areaWords = everyPack((pack) => pack.home.places[label].areaWords);
+  const yard = label === "outside" ? everyPack((pack) => pack.home.places.garden.said) : [];
+  return { label, said, areaWords: label === "garden" ? said : [...areaWords, ...yard] };
+});
 
 const compact = (word: string) => normalize(word).compact;
 /** Each family's words (said and area words), compact, once. */

@@ -1,6 +1,7 @@
 import type { EntityDirectory, EntityInfo } from "./directory.js";
 import { interpret } from "./resolve.js";
 import { isCjk, normalize } from "./text.js";
+import { everyPack } from "../words/packs.js";
 import { KIND_WORDS, kindFit } from "./vocabulary.js";
 
 /**
@@ -9,40 +10,48 @@ import { KIND_WORDS, kindFit } from "./vocabulary.js";
  * ask for the action never name the device, so they must not widen or blur the match.
  */
 
-/** Latin words that ask for an action or are politeness; stripped only at the start of the phrase. */
-const LEADING = new Set(
-  (
-    "please kindly can could would will you hey ok okay turn switch set make put start stop pause unpause resume " +
-    "play skip go back open close shut lock unlock raise lower dim brighten increase decrease activate " +
-    "deactivate enable disable on off up down the a an my our both me to it heat cool mute unmute return send " +
-    "dock run begin end change adjust"
-  ).split(" "),
-);
-/** Latin words that end a request without naming anything ("Deck light on", "… please"). */
-const TRAILING = new Set("on off please now up down again thanks for me to it back".split(" "));
+const cjkFirst = (words: string[]) => words.filter(isCjk);
+const latinSet = (words: string[]) => new Set(words.filter((w) => !isCjk(w)).map(plain));
+
+/** Latin words that ask for an action or are politeness (every pack's); stripped only at the start. */
+const LEADING = latinSet(everyPack((pack) => pack.home.requestStart));
+/** Latin words that end a request without naming anything ("Deck light on", "… please", "Licht an"). */
+const TRAILING = latinSet(everyPack((pack) => pack.home.requestEnd));
 /** Articles never name a device, wherever they are. */
 const ARTICLES = new Set(["the", "a", "an"]);
 
 /** Chinese request words, longest first, stripped from the start or the end of the phrase. */
-const CJK_LEADING = (
-  "麻烦你|麻烦|请你|请|帮我|帮忙|给我|给|你能不能|能不能|可以|你|把|将|一下|切到|切换到|换到|打开|开启|关闭|关掉|关上|启动|停止|暂停|继续|" +
-  "播放|调高|调低|调亮|调暗|调大|调小|调到|设置|设定|设为|锁上|锁好|解锁|拉开|合上|升起|降下|开始|开|关|让|去"
-)
-  .split("|")
-  .sort((a, b) => b.length - a.length);
-const CJK_TRAILING = (
-  "一下吧|一下|一点|吧|啊|呀|了|呢|吗|到|打开|开启|关闭|关掉|关上|启动|停止|暂停|锁上|锁好|解锁|拉开|合上|升起|降下|" +
-  "继续播放|继续|播放|开始|调亮|调暗|调高|调低|调大|调小|开|关"
-)
-  .split("|")
-  .sort((a, b) => b.length - a.length);
+const CJK_LEADING = cjkFirst(everyPack((pack) => pack.home.requestStart)).sort((a, b) => b.length - a.length);
+const CJK_TRAILING = cjkFirst(everyPack((pack) => pack.home.requestEnd)).sort((a, b) => b.length - a.length);
 
-/** A value the action sets ("to 50%", "22 degrees", "调到26度", "亮度50%"), never part of a device name. */
+const escape = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const alternatives = (words: string[]) =>
+  words
+    .filter((w) => !isCjk(w))
+    .sort((a, b) => b.length - a.length)
+    .map(escape)
+    .join("|");
+const JOINERS = alternatives(everyPack((pack) => pack.home.value.joiners));
+const UNITS = alternatives(everyPack((pack) => pack.home.value.units));
+/** Letters of any script: a Latin word ends where they do ("à 50 %", "auf 20 Prozent"). */
+const END = "(?![\\p{L}\\p{N}])";
+const START = "(?<![\\p{L}\\p{N}])";
+
+/** A value the action sets ("to 50%", "22 degrees", "auf 20 %", "à 50 %", "调到26度", "亮度50%"), never part of a device name. */
 const SETTINGS = [
   /(?:的?(?:亮度|音量|温度|位置))?(?:[调设改]|打?开)?[到为成至]\s*\d+(?:\.\d+)?\s*(?:%|度|摄氏度|档)?/g,
-  /\b(?:to|at|by)\s+\d+(?:\.\d+)?\s*(?:%|percent|degrees?(?:\s+(?:celsius|fahrenheit))?|°\s*[cf]?)?(?:\s+(?:brightness|volume|bright))?/gi,
-  /\b\d+(?:\.\d+)?\s*(?:%|percent|degrees?(?:\s+(?:celsius|fahrenheit))?|°\s*[cf]?)(?:\s+(?:brightness|volume|bright))?/gi,
+  new RegExp(
+    `${START}(?:${JOINERS})\\s+\\d+(?:[.,]\\d+)?\\s*(?:(?:${UNITS})${END}(?:\\s+(?:celsius|fahrenheit))?)?(?:\\s+(?:brightness|volume|bright)${END})?`,
+    "giu",
+  ),
+  new RegExp(
+    `${START}\\d+(?:[.,]\\d+)?\\s*(?:${UNITS})${END}(?:\\s+(?:celsius|fahrenheit))?(?:\\s+(?:brightness|volume|bright)${END})?`,
+    "giu",
+  ),
   /\d+(?:\.\d+)?\s*(?:%|度|摄氏度)/g,
+  // "设置为百分之五十", "调到最大": a value in Chinese numerals or words.
+  /(?:设置|设定|调|设)?[为成到至]?百分之[零一二两三四五六七八九十百]+/g,
+  /(?:设置|设定|调|设)?[为成到至](?:最大|最小|最高|最低|最亮|最暗)/g,
 ];
 
 /** Chinese words that ask for an action, wherever they stand: they never name a device. */
@@ -53,16 +62,7 @@ export const REQUEST_WORDS_CJK: readonly string[] = [...new Set([...CJK_LEADING,
  * these (with areas and kinds) names no device, so the only candidate is meant ("volume", "next song").
  */
 export const SERVICE_WORDS: ReadonlySet<string> = new Set(
-  (
-    "volume|louder|quieter|softer|loud|quiet|track|next|previous|prior|last|song|songs|music|skip|pause|resume|" +
-    "unpause|play|playing|playback|mute|unmute|brightness|bright|brighter|dimmer|dim|brighten|temperature|degree|" +
-    "degrees|warmer|cooler|hotter|colder|position|halfway|level|it|them|everything|again|mode|media|down|up|" +
-    "return|base|dock|charge|charging|home|" +
-    "音量|声音|大声|小声|大点|小点|下一首|上一首|下一曲|上一曲|切歌|歌|音乐|亮度|亮一点|暗一点|温度|度|位置|一点|点|它|模式|" +
-    "回充|充电|回去|工作"
-  )
-    .split("|")
-    .map((w) => normalize(w).compact),
+  everyPack((pack) => pack.home.actionWords).map((w) => normalize(w).compact),
 );
 
 /** Service words that are not also words for a kind of device (music, song are: they pick speakers). */
@@ -72,6 +72,19 @@ const ACTION_WORDS = [...SERVICE_WORDS].filter(
     !KIND_WORDS.some((k) => k.word === w) &&
     !/^(?:it|them|again|mode|level|度|点|它)$/.test(w),
 );
+
+/**
+ * Each action word with its pattern, compiled once: a Latin action word takes the value after it along
+ * ("speaker volume 25" → "speaker").
+ */
+const ACTION_PATTERNS = ACTION_WORDS.map((word) => ({
+  word,
+  cjk: isCjk(word),
+  latin: new RegExp(
+    `${START}${escape(word)}s?${END}(?:\\s+(?:${JOINERS})?\\s*\\d+(?:[.,]\\d+)?\\s*%?)?`,
+    "giu",
+  ),
+}));
 
 /** The target with the request around it taken away: "Please turn on the Garage Light" → "Garage Light". */
 export function targetCore(dir: EntityDirectory, text: string, domains?: string[]): string {
@@ -87,7 +100,12 @@ export function targetCore(dir: EntityDirectory, text: string, domains?: string[
   while (words.length && LEADING.has(plain(words[0]!)) && !keeps(0)) words.shift();
   while (words.length && TRAILING.has(plain(words[words.length - 1]!))) words.pop();
   const latin = words.filter((w) => !ARTICLES.has(plain(w))).join(" ");
-  const core = withoutActionWords(dir, stripCjk(dir, latin, domains), domains).trim();
+  const rest = withoutActionWords(dir, stripCjk(dir, latin, domains), domains)
+    .split(/\s+/)
+    .filter(Boolean);
+  // What ended the request before its value went: "mets la couleur en vert" → "en".
+  while (rest.length && TRAILING.has(plain(rest[rest.length - 1]!))) rest.pop();
+  const core = rest.join(" ");
   // What the action words leave at the edges: "brightness of the lamp" → "of lamp" → "lamp".
   return core
     .replace(/^(?:(?:of|in|on|for|at|to|from)\s+)+/i, "")
@@ -100,12 +118,14 @@ export function targetCore(dir: EntityDirectory, text: string, domains?: string[
  */
 function withoutActionWords(dir: EntityDirectory, phrase: string, domains?: string[]): string {
   let out = phrase;
-  for (const word of ACTION_WORDS) {
-    const cjk = isCjk(word);
-    // A Latin action word takes the value after it along: "speaker volume 25" → "speaker".
-    const latin = new RegExp(`\\b${word}s?\\b(?:\\s+(?:to|at)?\\s*\\d+(?:\\.\\d+)?\\s*%?)?`, "gi");
+  const lower = phrase.toLowerCase();
+  for (const { word, cjk, latin } of ACTION_PATTERNS) {
+    // A cheap look first: most phrases hold none of the words.
+    if (!lower.includes(word)) continue;
+    latin.lastIndex = 0;
     if (!(cjk ? out.includes(word) : latin.test(out))) continue;
     if (dir.nameContains(word, domains)) continue;
+    latin.lastIndex = 0;
     out = cjk ? out.split(word).join("") : out.replace(latin, " ");
   }
   return out.replace(/\s+/g, " ");
@@ -183,5 +203,10 @@ export function unnamedCandidates(
   const fits = (entity: EntityInfo) =>
     reading.kinds.some((kind) => kindFit(kind, entity.domain, entity.deviceClass) >= 0.75);
   const ofKind = all.filter(fits);
-  return ofKind.length ? ofKind : all;
+  if (ofKind.length || !reading.kinds.length) return ofKind.length ? ofKind : all;
+  // None of the kind said: those that may be of it (no class, or a looser reading), never one whose class
+  // says it is not ("the bedroom blinds" are not the bedroom's curtain, as HA's device_class slot reads).
+  return all.filter((entity) =>
+    reading.kinds.some((kind) => kindFit(kind, entity.domain, entity.deviceClass) > 0),
+  );
 }

@@ -4,6 +4,8 @@
  * for every name of every entity when the directory is built, and for every query.
  */
 
+import { fold, isLetters, tokens as wordsOf } from "../words/tokenize.js";
+
 /** Traditional characters common in home names, mapped to simplified so both spellings match. */
 const TRADITIONAL: Record<string, string> = Object.fromEntries(
   "燈灯 臥卧 廳厅 門门 關关 開开 簾帘 調调 溫温 濕湿 風风 電电 氣气 廚厨 書书 陽阳 臺台 樓楼 鎖锁 車车 庫库 層层 兒儿 衛卫 間间 邊边 頂顶 櫃柜 掃扫 視视 機机 變变 頻频 熱热 簡简 產产 閘闸 報报 嚮向 動动 燒烧 淨净 體体 傳传 應应 裝装 廁厕 澆浇"
@@ -12,7 +14,6 @@ const TRADITIONAL: Record<string, string> = Object.fromEntries(
 );
 
 const CJK = /[\u3400-\u9fff\uf900-\ufaff]/;
-const TOKEN = /[a-z0-9]+|[\u3400-\u9fff\uf900-\ufaff]+/g;
 
 export interface NormalizedText {
   /** Lower-case tokens; Latin words singular, CJK runs kept whole. */
@@ -36,7 +37,7 @@ export interface NormalizedText {
  * `keepPossessive`, "的" stays and "'s" becomes "的".
  */
 export function canonical(text: string, keepPossessive = false): string {
-  let out = text.normalize("NFKC").toLowerCase();
+  let out = fold(text);
   out = out.replace(/[\u3400-\u9fff]/g, (c) => TRADITIONAL[c] ?? c);
   if (keepPossessive) return out.replace(/['’]s\b/g, "的");
   return out.replace(/的/g, " ").replace(/['’]s\b/g, "");
@@ -45,7 +46,7 @@ export function canonical(text: string, keepPossessive = false): string {
 const POSSESSIVE = /的|['’]s\b/i;
 
 export function normalize(text: string): NormalizedText {
-  const tokens = (canonical(text).match(TOKEN) ?? []).map(singular);
+  const tokens = wordsOf(canonical(text)).map(singular);
   const boundaries = new Set<number>([0]);
   let compact = "";
   for (const token of tokens) {
@@ -54,17 +55,20 @@ export function normalize(text: string): NormalizedText {
     if (CJK.test(token)) for (let i = start + 1; i < compact.length; i++) boundaries.add(i);
     boundaries.add(compact.length);
   }
-  const literal = POSSESSIVE.test(text)
-    ? (canonical(text, true).match(TOKEN) ?? []).map(singular).join("")
-    : compact;
+  const literal = POSSESSIVE.test(text) ? wordsOf(canonical(text, true)).map(singular).join("") : compact;
   return { tokens, compact, literal, boundaries };
 }
 
-/** English plural → singular for the word shapes device names use ("lights", "switches", "batteries"). */
+/**
+ * Plural → singular for the word shapes device names use: English ("lights", "switches", "batteries"), and
+ * the plural "-s" of French and German ("lumières", "volets", "Rollos"). Other plurals ("Lichter") are
+ * the packs' kind words.
+ */
 export function singular(word: string): string {
-  if (word.length <= 3 || !/^[a-z]+$/.test(word)) return word;
-  if (word.endsWith("ies")) return word.slice(0, -3) + "y";
-  if (/(?:ch|sh|x|ss|z)es$/.test(word)) return word.slice(0, -2);
+  if (word.length <= 3 || !isLetters(word)) return word;
+  const ascii = /^[a-z]+$/.test(word);
+  if (ascii && word.endsWith("ies")) return word.slice(0, -3) + "y";
+  if (ascii && /(?:ch|sh|x|ss|z)es$/.test(word)) return word.slice(0, -2);
   if (word.endsWith("s") && !/(?:ss|us|is)$/.test(word)) return word.slice(0, -1);
   return word;
 }
@@ -124,6 +128,4 @@ export function findWord(hay: NormalizedText, needle: string, from = 0): number 
   return -1;
 }
 
-export function isCjk(text: string): boolean {
-  return CJK.test(text);
-}
+export { isCjk } from "../words/tokenize.js";

@@ -1,6 +1,7 @@
 import type { ActionLines } from "./action-lines.js";
 import type { ClaimWords } from "./claim-words.js";
 import type { IntentWords } from "./intent-words.js";
+import type { HomeWords } from "./home.js";
 import type { PackLanguage } from "./language.js";
 import type { LanguageMarkers } from "./markers.js";
 import type { SpeechWords } from "./speech.js";
@@ -27,4 +28,6 @@ export interface LanguagePack {
   /** Home rules said back in plain words (src/tools/home/home-rule). */
   rules: RuleWords;
   scheduledActions: ScheduledActionWords;
+  /** The words resolution reads around device names (home.ts). */
+  home: HomeWords;
 }

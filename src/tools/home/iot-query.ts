@@ -13,7 +13,9 @@ import { stateLine, type FormatContext } from "./iot/format.js";
 import { asToolError, withFreshExposure } from "./iot/ha-access.js";
 import { summarizeHistory } from "./iot/history.js";
 import { readQuery } from "./iot/query-text.js";
+import { inSpeakerArea, speakerAreaId } from "./iot/speaker-area.js";
 import { notExposed } from "./iot/target-errors.js";
+import { saysAll } from "./iot/targets.js";
 
 export interface IotQueryOptions {
   ha: HomeAssistant;
@@ -67,7 +69,7 @@ export function iotQueryTool(options: IotQueryOptions): Tool {
     async execute(args, ctx) {
       const { home, answer, best } = await withFreshExposure(options.ha, (home) => ({
         home,
-        ...find(home, args, options.time),
+        ...find(home, args, options.time, speakerAreaId(home.directory, home.states, ctx.turn, ctx.logger)),
       }));
       if (best && args.history_hours !== undefined) {
         answer.history = await history(options, home, best, args.history_hours, ctx.signal);
@@ -84,12 +86,19 @@ function find(
   home: HomeSnapshot,
   args: Args,
   time: IotQueryOptions["time"],
+  /** The speaker's room: a query that names no room asks about that room, as a command does. */
+  speakerArea?: string,
 ): { answer: Record<string, unknown>; best?: Candidate } {
   const dir = home.directory;
   const raw = args.query?.trim() ?? "";
   if (!raw) return { answer: overview(dir) };
   const { text, filters, unknownIds } = readQuery(dir, raw);
-  const resolution = resolve(dir, text, filters);
+  const named = Boolean(filters.entityIds?.length || filters.areaIds?.length);
+  const resolution = inSpeakerArea(
+    resolve(dir, text, filters),
+    named ? undefined : speakerArea,
+    saysAll(text),
+  );
   const format: FormatContext = {
     directory: dir,
     now: time.now(),

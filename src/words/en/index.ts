@@ -1,6 +1,7 @@
 import type { LanguagePack } from "../pack.js";
 import { actionLines } from "./action-lines.js";
 import { claims } from "./claims.js";
+import { enHome } from "./home.js";
 import { enRules } from "./rules.js";
 import { intent } from "./intent.js";
 import { markers } from "./markers.js";
@@ -16,4 +17,5 @@ export const en: LanguagePack = {
   markers,
   rules: enRules,
   scheduledActions,
+  home: enHome,
 };

@@ -1,6 +1,7 @@
 import type { LanguagePack } from "../pack.js";
 import { actionLines } from "./action-lines.js";
 import { claims } from "./claims.js";
+import { frHome } from "./home.js";
 import { frRules } from "./rules.js";
 import { intent } from "./intent.js";
 import { markers } from "./markers.js";
@@ -16,4 +17,5 @@ export const fr: LanguagePack = {
   markers,
   rules: frRules,
   scheduledActions,
+  home: frHome,
 };

@@ -5,6 +5,7 @@ import { intent } from "./intent.js";
 import { markers } from "./markers.js";
 import { scheduledActions } from "./scheduled-actions.js";
 import { speech } from "./speech.js";
+import { zhHome } from "./home.js";
 import { zhRules } from "./rules.js";
 
 export const zh: LanguagePack = {
@@ -16,4 +17,5 @@ export const zh: LanguagePack = {
   markers,
   rules: zhRules,
   scheduledActions,
+  home: zhHome,
 };

@@ -46,6 +46,22 @@ describe("iot_query", () => {
     expect(sensors.matched).toBe(4);
   });
 
+  it("reads a query that names no room in the speaker's room, as iot_control does; a room or all still wins", async () => {
+    const heard = async (text: string) => {
+      const result = await tool.execute({ query: text }, toolContext({ speaker: { area: "Kitchen" } }));
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      return result.success ? (result.data as any) : { error: result.error };
+    };
+    expect((await heard("lights")).results).toEqual([
+      expect.stringMatching(/^Kitchen Lights \(light\.kitchen_lights\)/),
+    ]);
+    expect((await heard("which lights are on")).results).toEqual([
+      expect.stringMatching(/^Kitchen Lights \(light\.kitchen_lights\)/),
+    ]);
+    expect((await heard("Bedroom lights")).results).toEqual([expect.stringMatching(/^卧室台灯/)]);
+    expect((await heard("all lights")).matched).toBe(5);
+  });
+
   it("answers an unknown room or domain with no match and a pointer to the overview", async () => {
     for (const text of ["attic", "rocket"]) {
       const answer = await query({ query: text });

@@ -1,8 +1,10 @@
 import {
+  ALL_WORDS,
   clearWinner,
   type EntityDirectory,
   type EntityInfo,
   EXACT,
+  findWord,
   type HassEntities,
   inServedState,
   KIND_WORDS,
@@ -17,6 +19,8 @@ import {
   targetCore,
   unnamedCandidates,
 } from "../../../ha/index.js";
+import { everyPack } from "../../../words/packs.js";
+import { isCjk, words } from "../../../words/tokenize.js";
 import { ToolError } from "../../contract.js";
 import { list, noMatch, notExposed, wrongDomain } from "./target-errors.js";
 import { inSpeakerArea, unnamedInSpeakerArea } from "./speaker-area.js";
@@ -62,7 +66,7 @@ export function resolveTargets(dir: EntityDirectory, req: TargetRequest): Entity
   const byPhrase = (
     text: string,
     core: string,
-    named = resolve(dir, core, { domains }),
+    named = resolve(dir, core, { domains, ...here(text) }),
     /** Rooms a second reading narrowed the words to (reread.ts); undefined on the first reading. */
     within?: string[],
   ): void => {
@@ -75,7 +79,11 @@ export function resolveTargets(dir: EntityDirectory, req: TargetRequest): Entity
         : onlyServed(candidates, req.domain, req.service, req.states);
     let unnamed =
       domains && !settled(resolution)
-        ? unnamedInSpeakerArea(unnamedCandidates(dir, core, domains, within), req.speakerAreaId, req.all)
+        ? unnamedInSpeakerArea(
+            unnamedCandidates(dir, core, domains, within ?? here(text).areaIds),
+            req.speakerAreaId,
+            req.all,
+          )
         : undefined;
     const second = !unnamed && !within && domains && !req.all && !settled(resolution) && reread(dir, core);
     if (second) {
@@ -106,27 +114,27 @@ export function resolveTargets(dir: EntityDirectory, req: TargetRequest): Entity
       const served = req.states && inServedState(picked, req.domain, req.service, req.states);
       if (served?.length) picked.splice(0, picked.length, ...served);
     } else if (inRoom && picked.length > 1 && !all && saysOne(core)) {
-      // "the master bedroom light" is one light: the one whose name it holds, else ask.
+      // "the master bedroom light" is the one whose name it holds, or the only one in a state the service
+      // applies to; else, as HA's intents read a room or floor with a kind (HassTurnOn(area, domain)),
+      // every one of that kind there: "the kitchen light", "das Licht im Erdgeschoss".
       const holds = picked.filter((e) => namesIn(core, e));
       const byState = holds.length ? undefined : served(picked);
       const named = byState ? [byState] : holds;
-      if (named.length !== 1) {
-        throw new ToolError(
-          `"${text}" could mean several devices: ${list(dir, picked)}. Ask the user which one (or pass all: true if they meant all of them).`,
-        );
-      }
-      picked.splice(0, picked.length, named[0]!);
+      if (named.length === 1) picked.splice(0, picked.length, named[0]!);
     }
     if (resolution.kind === "group" && areaIds.length === 0 && picked.length > 1) {
       const byState = saysSeveral(core) ? undefined : served(picked);
       if (byState) picked.splice(0, picked.length, byState);
       else houseWide = true;
     }
-    // "all" with a room or floor says how many: as many as match there, beyond the usual limit. The
-    // whole house ("所有的灯") still needs the model's all: true, and so does a plural over the limit.
-    if (!(inRoom && (saysAll(core) || saysAll(text)))) unbounded = true;
+    // A room or floor says how many: every device of the kind there, beyond the usual limit, as HA's
+    // intents act. The whole house ("所有的灯") still needs the model's all: true.
+    if (!inRoom) unbounded = true;
     for (const e of picked) chosen.set(e.entityId, e);
   };
+  // "here", "hier", 这里: the speaker's room is named, and no other room ("hier Garage zu" is not the garage's door).
+  const here = (text: string) =>
+    req.speakerAreaId && saysHere(text) ? { areaIds: [req.speakerAreaId] } : {};
   // The request around the target never names the device; a list is resolved part by part unless
   // the whole phrase is exactly one device's name ("Tom and Jerry lamp").
   const byName = (text: string) => {
@@ -182,34 +190,55 @@ export function resolveTargets(dir: EntityDirectory, req: TargetRequest): Entity
 }
 
 /**
- * An English phrase that names a kind in the singular, without all/every/both ("the bedroom light"):
- * one device is meant. Chinese has no plural, so "卧室的灯" stays the room's lights.
+ * A phrase in a language with plurals that names a kind in the singular, without all/every/both ("the
+ * bedroom light", "die Stehlampe"): one device is meant. Chinese has no plural, so "卧室的灯" stays the
+ * room's lights.
  */
 function saysOne(core: string): boolean {
-  return /[a-z]/i.test(core) && !saysSeveral(core);
+  return words(core).some((w) => !isCjk(w)) && !saysSeveral(core);
 }
 
-/** All, every, both, 所有, 全部…, or a kind in the English plural ("the speakers"): several are meant. */
+/** All, every, both, alle, tous, 所有, 全部…, or a kind in the plural ("the speakers", "les volets"): several are meant. */
 function saysSeveral(core: string): boolean {
   if (saysAll(core)) return true;
-  const words: string[] = core.toLowerCase().match(/[a-z]+/g) ?? [];
-  if (words.includes("both")) return true;
-  return words.some((w) => singular(w) !== w && KIND_WORDS.some((k) => k.word === singular(w)));
+  const said = words(core).filter((w) => !isCjk(w));
+  if (said.includes("both")) return true;
+  return (
+    said.some((w) => singular(w) !== w && KIND_WORDS.some((k) => k.word === singular(w))) ||
+    said.some((w) => PLURAL_KINDS.has(w))
+  );
 }
+
+const HERE = everyPack((pack) => pack.home.here).map((w) => normalize(w).compact);
+
+/** The words name the speaker's room ("turn off the light here", "hier", "ici", 这里). */
+function saysHere(text: string): boolean {
+  const said = normalize(text);
+  return HERE.some((word) => findWord(said, word) >= 0);
+}
+
+/** Kind words that are plurals without a plain "-s" ("Lichter", "rideaux"): said, several are meant. */
+const PLURAL_KINDS: ReadonlySet<string> = new Set(everyPack((pack) => pack.home.plurals));
 
 /**
- * "all", "every", "each", "everything", 所有, 全部, 每个: every device the rest of the words match. HA's own
- * `all` expansion rules (home-assistant/intents, sentences/en/_common.yaml: "all [of the] | every [single]
- * | each [and every]"; sentences/zh-cn/_common.yaml: "(全部|所有)[的]").
+ * "all", "every", "alle", "tous", 所有, 全部, 每个: every device the rest of the words match. Every pack's
+ * `all` words (src/words; HA's `all` expansion rules).
  */
-function saysAll(core: string): boolean {
-  if (/所有|全部|每个|每一个/.test(core)) return true;
-  return (core.toLowerCase().match(/[a-z]+/g) ?? []).some((w) => /^(?:all|every|each|everything)$/.test(w));
+export function saysAll(core: string): boolean {
+  const said = words(core);
+  return said.some(
+    (w) => ALL_WORDS.has(singular(w)) || (isCjk(w) && [...ALL_WORDS].some((a) => isCjk(a) && w.includes(a))),
+  );
 }
 
+/** The words hold the device's name, whole or word by word in another order ("the light in the guest bedroom"). */
 function namesIn(core: string, entity: EntityInfo): boolean {
-  const name = normalize(entity.name).compact;
-  return name.length > 0 && normalize(core).compact.includes(name);
+  const name = normalize(entity.name);
+  if (!name.compact) return false;
+  const said = normalize(core);
+  if (said.compact.includes(name.compact)) return true;
+  const words = new Set(said.tokens);
+  return name.tokens.every((token) => words.has(token));
 }
 
 /** A resolution that names its devices without doubt: a group, or one clear and confident winner. */

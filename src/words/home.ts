@@ -1,0 +1,109 @@
+/**
+ * The words of one language that resolution reads to find the devices a phrase means (src/ha/): the
+ * kinds of device, "all", the words around a request, and the words for kinds of place and rooms. Each
+ * list says where it comes from, Home Assistant's intents data first (OHF-Voice/intents, formerly
+ * home-assistant/intents: sentences/<lang>/_common.yaml, its lists, expansion rules and skip words, and
+ * tests/<lang>/_fixtures.yaml, at commit 4cc318b1). A name is read the same in every language; these
+ * words only help read what is said around names.
+ */
+
+/** The kinds of device resolution tells apart (src/ha/vocabulary.ts says which domains fit each). */
+export const KIND_LABELS = [
+  "light",
+  "switch",
+  "plug",
+  "lock",
+  "climate",
+  "curtain",
+  "blind",
+  "garage door",
+  "gate",
+  "cover",
+  "window",
+  "door",
+  "fan",
+  "temperature",
+  "humidity",
+  "battery",
+  "power",
+  "energy",
+  "air quality",
+  "illuminance",
+  "motion sensor",
+  "leak sensor",
+  "smoke sensor",
+  "sensor",
+  "vacuum",
+  "media player",
+  "tv",
+  "speaker",
+  "music",
+  "scene",
+  "script",
+  "automation",
+  "alarm",
+  "humidifier",
+  "water heater",
+  "camera",
+  "valve",
+  "todo",
+  "siren",
+  "button",
+  "weather",
+  "person",
+] as const;
+export type KindLabel = (typeof KIND_LABELS)[number];
+
+/** The kinds of place a word may mean without naming an area (src/ha/place-words.ts). */
+export const PLACE_LABELS = ["garden", "outside", "entrance"] as const;
+export type PlaceLabel = (typeof PLACE_LABELS)[number];
+
+export interface PlaceWords {
+  /** What people call the place. */
+  said: readonly string[];
+  /** Words of area names that make an area that kind of place (besides `said`). */
+  areaWords: readonly string[];
+}
+
+export interface HomeWords {
+  /** The words for each kind of device, singular and plural where the plural is not a plain "-s". */
+  kinds: { readonly [K in KindLabel]: readonly string[] };
+  /** The kind words above that are plurals without a plain "-s" ("Lichter", "rideaux"): several are meant. */
+  plurals: readonly string[];
+  /** Words that say every one of what the rest names (HA's `all` expansion rule). */
+  all: readonly string[];
+  /**
+   * Words that ask for an action, politeness, articles and joining words: stripped from the start of a
+   * target phrase, never into a name ("turn on the", "schalte die", "allume la", 请把).
+   */
+  requestStart: readonly string[];
+  /** Words that end a request without naming anything ("… on", "… an", "… einschalten", 一下). */
+  requestEnd: readonly string[];
+  /**
+   * Words that carry no meaning for finding a device wherever they stand: articles, prepositions that join
+   * a device to a room or floor ("in the", "im", "dans la", "au"), "here" (the speaker's room decides).
+   */
+  fillers: readonly string[];
+  /**
+   * Words that say what to do to a device, not which ("volume", "brightness", "Helligkeit", "luminosité"):
+   * a phrase made only of these, rooms and kinds names no device.
+   */
+  actionWords: readonly string[];
+  /**
+   * Words that name the speaker's room ("here", "hier", "ici", 这里: HA's `hier`/`ici` rules and the
+   * `context: area` of its tests): with a satellite's room known, the devices are that room's.
+   */
+  here: readonly string[];
+  /** The words that join a value to the action ("to 50%", "auf 50 %", "à 50 %") and its units. */
+  value: { joiners: readonly string[]; units: readonly string[] };
+  /** The kinds of place. */
+  places: { readonly [P in PlaceLabel]: PlaceWords };
+  /**
+   * Head words of room names: a room this home does not have is named, not a word it never heard
+   * (src/ha/reread.ts).
+   */
+  roomWords: readonly string[];
+}
+
+/** "a|b|c" → its words. */
+export const list = (text: string): string[] => (text ? text.split("|") : []);
