@@ -18,6 +18,7 @@ import { ActionCheck } from "./action-check.js";
 import type { BackgroundJobs } from "./background-jobs.js";
 import type { EventSink, FinalEvent, TurnError } from "./events.js";
 import { ToolCallRunner, type ToolCallLimits } from "./tool-calls.js";
+import { startProvenance } from "./turn-provenance.js";
 
 export interface ToolLoopOptions extends ToolCallLimits {
   maxRounds: number;
@@ -79,6 +80,7 @@ export class ToolLoop {
     let tools = offered ? [...offered, ...clientTools] : [];
     const usage = emptyUsage();
     const { turn } = input;
+    startProvenance(turn.provenance, messages);
     // The whole run is stopped after the turn's deadline, and the user gets what exists.
     const deadline =
       turn.deadlineMs !== undefined && Number.isFinite(turn.deadlineMs) ? turn.deadlineMs : undefined;

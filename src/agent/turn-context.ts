@@ -2,6 +2,7 @@ import type { HomeTime } from "../time/home-time.js";
 import { UNNAMED } from "../store/conversation-access.js";
 import { NEXT_MESSAGE } from "../turn/confirmation-rule.js";
 import type { TurnCaller, TurnContext } from "../turn/context.js";
+import { TurnProvenance } from "../turn/provenance.js";
 
 /** What opening a turn decided: its conversation, its id and number, and the entry point it came from. */
 export type OpenedTurn = Pick<TurnContext, "conversationId" | "turnId" | "turnNumber" | "source">;
@@ -31,5 +32,6 @@ export function buildTurnContext(
     speaker: caller.speaker,
     deadlineMs: Number.isFinite(deadlineMs) ? deadlineMs : undefined,
     time: settings.time,
+    provenance: new TurnProvenance(caller.ownWords, caller.outside),
   };
 }

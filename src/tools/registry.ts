@@ -1,6 +1,13 @@
 import type { Logger } from "../logging/logger.js";
 import { argumentShape, parseToolArguments } from "./arguments.js";
-import { fail, UNNAMED_TOOL, type Tool, type ToolDefinition, type ToolResult } from "./contract.js";
+import {
+  fail,
+  UNNAMED_TOOL,
+  type Tool,
+  type ToolContext,
+  type ToolDefinition,
+  type ToolResult,
+} from "./contract.js";
 import type { ToolPolicy } from "./policy.js";
 import { TOOL_NAME } from "../text/tool-name.js";
 import type { TurnContext } from "../turn/context.js";
@@ -11,6 +18,19 @@ export interface ToolCall {
   name: string;
   /** The raw JSON string the LLM produced. */
   arguments: string;
+}
+
+/**
+ * Checks a call before it runs (the provenance gate, tools/provenance/gate.ts): run it, with the
+ * arguments to run it with, or answer this instead.
+ */
+export interface CallGate {
+  check(
+    name: string,
+    tool: Tool,
+    args: unknown,
+    ctx: ToolContext,
+  ): Promise<{ run: true; args: unknown } | { run: false; result: ToolResult }>;
 }
 
 export interface ExecuteOptions {
@@ -40,6 +60,13 @@ export class ToolRegistry {
   private readonly groups = new Map<string, { names: string[]; unavailable?: string }>();
   /** Per policy (a policy's answers never change): its tool list, built once. */
   private offered = new WeakMap<ToolPolicy, ToolDefinition[]>();
+  private gate: CallGate | undefined;
+
+  /** Every call passes this gate before it runs (compose: the provenance gate). */
+  guard(gate: CallGate): this {
+    this.gate = gate;
+    return this;
+  }
 
   register(...tools: Tool[]): this {
     for (const tool of tools) {
@@ -179,7 +206,7 @@ export class ToolRegistry {
       logger: options.logger.child({ tool: call.name, callId: call.id }),
     };
     try {
-      const running = tool.execute(args.value, ctx).catch((error: unknown) => {
+      const running = this.run(call.name, tool, args.value, ctx).catch((error: unknown) => {
         ctx.logger.error({ err: error }, "tool threw");
         return fail(`${call.name} failed: ${error instanceof Error ? error.message : String(error)}`);
       });
@@ -187,6 +214,15 @@ export class ToolRegistry {
     } finally {
       options.signal?.removeEventListener("abort", onOuterAbort);
     }
+  }
+
+  /** The call through the gate, and what its result brought into the turn. */
+  private async run(name: string, tool: Tool, args: unknown, ctx: ToolContext): Promise<ToolResult> {
+    const verdict = this.gate ? await this.gate.check(name, tool, args, ctx) : { run: true as const, args };
+    if (!verdict.run) return verdict.result;
+    const result = await tool.execute(verdict.args, ctx);
+    if (result.success && result.untrusted) ctx.turn.provenance.read(name, JSON.stringify(result.data) ?? "");
+    return result;
   }
 
   private unavailableMessage(name: string, policy: ToolPolicy): string {

@@ -1,3 +1,4 @@
+import type { ActionWords } from "./actions.js";
 import type { PackLanguage } from "./language.js";
 
 /**
@@ -7,4 +8,6 @@ import type { PackLanguage } from "./language.js";
  */
 export interface LanguagePack {
   language: PackLanguage;
+  /** Words that name an action on a device (the provenance gate reads the person's message with them). */
+  actions: ActionWords;
 }

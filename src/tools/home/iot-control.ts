@@ -3,6 +3,7 @@ import type { HomeAssistant, HomeSnapshot } from "../../ha/index.js";
 import type { HomeTime } from "../../time/home-time.js";
 import { ToolError, type Tool, type ToolContext } from "../contract.js";
 import { defineTool } from "../define-tool.js";
+import type { Effect } from "../effects.js";
 import type { Confirmations } from "../confirmations.js";
 import { asToolError, ensureExposedNow, withFreshExposure } from "./iot/ha-access.js";
 import { callAndReport } from "./iot/outcome.js";
@@ -91,6 +92,7 @@ export function iotControlTool(options: IotControlOptions): Tool {
     name: "iot_control",
     description: DESCRIPTION,
     parameters,
+    effects: homeChangesOf,
     async execute(args, ctx) {
       const planned = await withFreshExposure(options.ha, (home) => ({ home, ...plan(home, args, ctx) }));
       const { home, action, confirmationId } = planned;
@@ -167,6 +169,17 @@ export function iotControlTool(options: IotControlOptions): Tool {
     const action: PlannedAction = { domain, service, entities, data };
     return { action, confirmationId: undefined };
   }
+}
+
+/**
+ * What a call would change (Tool.effects): the service on the devices its words name. A call carrying a
+ * confirmation id changes what the person already said yes to: the confirmation store judges that yes.
+ */
+export function homeChangesOf(args: z.output<typeof parameters>): Effect[] {
+  if (args.confirmation_id?.trim() || !args.service) return [];
+  const ids = [args.data?.entity_id].flat().filter((id): id is string => typeof id === "string");
+  const targets = [...splitTargets(args.target), ...ids];
+  return [{ kind: "home", service: args.service.trim().toLowerCase(), targets, all: args.all === true }];
 }
 
 /** The entities whose exposure allows the call: its targets, or the script a `script.<name>` call runs. */

@@ -30,6 +30,8 @@ export function reminderCreateTool(options: {
     name: "reminder_create",
     description: DESCRIPTION,
     parameters,
+    // A reminder that speaks or notifies others carries a message to them; its words are data.
+    effects: (args) => (args.targets?.length ? [{ kind: "message", recipients: args.targets }] : []),
     async execute(args, ctx) {
       const targets = args.targets ?? [];
       const speaks = (target: string) => /^(media_player|assist_satellite)\./.test(target);

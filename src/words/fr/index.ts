@@ -1,5 +1,7 @@
 import type { LanguagePack } from "../pack.js";
+import { actions } from "./actions.js";
 
 export const fr: LanguagePack = {
   language: "fr",
+  actions,
 };
