@@ -1,4 +1,5 @@
 import type { ActionWords } from "./actions.js";
+import type { ConsentWords } from "./consent.js";
 import type { PackLanguage } from "./language.js";
 
 /**
@@ -10,4 +11,6 @@ export interface LanguagePack {
   language: PackLanguage;
   /** Words that name an action on a device (the provenance gate reads the person's message with them). */
   actions: ActionWords;
+  /** A yes and a no to a question (a confirmation counts after outside text only where the person says yes). */
+  consent: ConsentWords;
 }

@@ -116,6 +116,17 @@ export function actionNamed(words: string, domain: string, service: string): boo
   );
 }
 
+/**
+ * The person's words say yes (and no word of a no): "yes", "ok do it", "好的", "确认". A no wins over a yes
+ * ("yes, no, don't"), so a doubtful answer asks again rather than acting.
+ */
+export function saysYes(words: string): boolean {
+  const text = words.slice(0, MAX_WORDS_CHARS).toLowerCase();
+  const any = (key: "yes" | "no") =>
+    Object.values(PACKS).some((pack) => pack.consent[key].some((word) => says(text, word)));
+  return any("yes") && !any("no");
+}
+
 function says(text: string, word: string): boolean {
   if (!/\p{Script=Latin}/u.test(word)) return text.includes(word);
   const stem = word.endsWith("*") ? word.slice(0, -1) : word;
@@ -127,10 +138,14 @@ function says(text: string, word: string): boolean {
 /** A notify service or speaker ("notify.mobile_app_anna", "mobile_app_anna") the person's words name. */
 export function recipientNamed(dir: EntityDirectory | undefined, words: string, recipient: string): boolean {
   const id = recipient.trim().toLowerCase();
+  // The household's own notifications (HA's persistent notifications, the default notify service).
+  if (/persistent_notification|^notify\.notify$/.test(id) && /通知|消息|benachrichtig|notif/i.test(words))
+    return true;
   if (dir?.get(id)) return devicesNamed(dir, words, [id.split(".")[0]!]).has(id);
   const parts = id
     .replace(/^notify\./, "")
     .replace(/^mobile_app_/, "")
+    .replace(/\.(?:create|send_message|speak)$/, "")
     .split(/[_\s.]+/)
     .filter((part) => part.length >= SHORT_NAME && !/^(?:phone|mobile|app|iphone|android|pixel)$/.test(part));
   const said = new Set(normalize(words.slice(0, MAX_WORDS_CHARS)).tokens);

