@@ -1,4 +1,4 @@
-import type { EntityInfo, HomeSnapshot } from "../../ha/index.js";
+import { normalize, type EntityInfo, type HomeSnapshot } from "../../ha/index.js";
 import { devicesNamed } from "./person-words.js";
 
 /** Domains whose state or attributes are text anyone may write: events, items, messages, titles. */
@@ -20,6 +20,17 @@ const FREE_TEXT_DOMAINS = new Set([
   "assist_satellite",
 ]);
 
+/** A name longer than a device's name is: what it says beyond the words the person used is text. */
+function long(name: string): boolean {
+  return (
+    name.length > MAX_NAME_CHARS ||
+    normalize(name).tokens.filter((t) => /^[a-z0-9]+$/.test(t)).length > MAX_NAME_WORDS
+  );
+}
+
+const MAX_NAME_CHARS = 40;
+const MAX_NAME_WORDS = 5;
+
 /** A state that is words, not a number or one of a few fixed states ("on", "home"). */
 const WORDS = /\s|[^\p{ASCII}]/u;
 
@@ -34,5 +45,8 @@ export function carriesOutsideText(home: HomeSnapshot, shown: EntityInfo[], ownW
   if (shown.some((e) => FREE_TEXT_DOMAINS.has(e.domain))) return true;
   if (shown.some((e) => WORDS.test(String(home.states[e.entityId]?.state ?? "")))) return true;
   const named = devicesNamed(home.directory, ownWords);
-  return shown.some((e) => !named.has(e.entityId));
+  const said = normalize(ownWords).compact;
+  return shown.some(
+    (e) => !named.has(e.entityId) || (!said.includes(normalize(e.name).compact) && long(e.name)),
+  );
 }

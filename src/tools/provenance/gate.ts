@@ -64,10 +64,12 @@ export class ProvenanceGate {
     const { conversationId } = ctx.turn;
     const given = (args as { confirmation_id?: unknown } | null)?.confirmation_id;
     const byId = typeof given === "string" && this.confirmations.callOf(given, conversationId);
-    // The same call made again answers the question only where the person's message says yes.
+    // In a chat, the same call made again answers the question where the person's message says yes;
+    // over MCP only confirm_action does.
     const again =
       !byId &&
-      (ctx.turn.confirmationRule.kind !== "next-message" || saysYes(ctx.turn.provenance.ownWords)) &&
+      ctx.turn.confirmationRule.kind === "next-message" &&
+      saysYes(ctx.turn.provenance.ownWords) &&
       this.confirmations.askedAbout(name, args, conversationId);
     const id = byId ? (given as string).trim() : again;
     if (!id) return undefined;
