@@ -19,6 +19,7 @@ import type { BackgroundJobs } from "./background-jobs.js";
 import type { EventSink, FinalEvent, TurnError } from "./events.js";
 import { ToolCallRunner, type ToolCallLimits } from "./tool-calls.js";
 import { speechFor } from "../words/speech-for.js";
+import { startProvenance } from "./turn-provenance.js";
 
 export interface ToolLoopOptions extends ToolCallLimits {
   maxRounds: number;
@@ -77,6 +78,7 @@ export class ToolLoop {
     let tools = offered ? [...offered, ...clientTools] : [];
     const usage = emptyUsage();
     const { turn } = input;
+    startProvenance(turn.provenance, messages);
     // The whole run is stopped after the turn's deadline, and the user gets what exists.
     const deadline =
       turn.deadlineMs !== undefined && Number.isFinite(turn.deadlineMs) ? turn.deadlineMs : undefined;

@@ -3,6 +3,7 @@ import { UNNAMED } from "../store/conversation-access.js";
 import { NEXT_MESSAGE } from "../turn/confirmation-rule.js";
 import type { TurnCaller, TurnContext } from "../turn/context.js";
 import { turnLanguage } from "../words/turn-language.js";
+import { TurnProvenance } from "../turn/provenance.js";
 
 /** What opening a turn decided: its conversation, its id and number, and the entry point it came from. */
 export type OpenedTurn = Pick<TurnContext, "conversationId" | "turnId" | "turnNumber" | "source">;
@@ -34,5 +35,6 @@ export function buildTurnContext(
     speaker: caller.speaker,
     deadlineMs: Number.isFinite(deadlineMs) ? deadlineMs : undefined,
     time: settings.time,
+    provenance: new TurnProvenance(caller.ownWords, caller.outside),
   };
 }

@@ -13,6 +13,7 @@ import type { ToolResult } from "../tools/contract.js";
 import type { ToolPolicy } from "../tools/policy.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import type { TurnCaller } from "../turn/context.js";
+import type { OutsideRead } from "../turn/provenance.js";
 import { annotationsFor } from "./annotations.js";
 import { CONFIRM_TOOL, JOB_TOOL } from "./policy.js";
 
@@ -36,6 +37,10 @@ export interface McpCallDeps {
 export type McpCaller = Required<Pick<TurnCaller, "requester">> & Pick<TurnCaller, "person">;
 
 const SOURCE = "mcp";
+/** How long outside text handed to an MCP client keeps its changes behind confirm_action. */
+const MCP_OUTSIDE_MS = 60 * 60_000;
+const MAX_KEPT_READS = 20;
+const MAX_KEPT_CHARS = 50_000;
 
 /**
  * Over MCP a question is answered only by confirm_action, in a later call (the confirmation store keeps
@@ -79,6 +84,12 @@ const JOB_DEFINITION: McpTool = {
  * later call.
  */
 export class McpToolCalls {
+  /**
+   * Outside text handed to each MCP conversation lately: the client's agent read it, and its person's
+   * words never reach Cyrene, so its calls that change the home need confirm_action for a while after.
+   */
+  private readonly outside = new Map<string, { reads: OutsideRead[]; at: number }>();
+
   constructor(private readonly deps: McpCallDeps) {}
 
   list(): McpTool[] {
@@ -146,7 +157,7 @@ export class McpToolCalls {
   }
 
   /** A call as a turn of its own, through the ToolCallRunner. */
-  private run(
+  private async run(
     name: string,
     args: Record<string, unknown>,
     caller: McpCaller,
@@ -155,14 +166,38 @@ export class McpToolCalls {
     { confirming = false } = {},
   ): Promise<ToolCallOutcome> {
     const turn = buildTurnContext(
-      { ...caller, policy: this.deps.policy, signal, confirmationRule: { ...RULE, confirming } },
+      {
+        ...caller,
+        policy: this.deps.policy,
+        signal,
+        confirmationRule: { ...RULE, confirming },
+        ownWords: "",
+        outside: this.outsideIn(conversationId),
+      },
       // Every call is a turn of its own (a new id), so a question is never answered in the call that asked.
       { conversationId, turnId: randomUUID(), turnNumber: 1, source: SOURCE },
       { time: this.deps.time },
     );
     const call = { id: `mcp-${randomUUID()}`, name, arguments: JSON.stringify(args) };
     // Out of time, or the client cancelled: an action under way is not cut off halfway.
-    return this.deps.calls.execute(call, { turn, signal });
+    const before = turn.provenance.all().length;
+    const outcome = await this.deps.calls.execute(call, { turn, signal });
+    const reads = turn.provenance.all();
+    if (reads.length > before) this.remember(conversationId, reads);
+    return outcome;
+  }
+
+  private outsideIn(conversationId: string): OutsideRead[] {
+    const held = this.outside.get(conversationId);
+    if (held && this.deps.time.now() - held.at > MCP_OUTSIDE_MS) this.outside.delete(conversationId);
+    return this.outside.get(conversationId)?.reads ?? [];
+  }
+
+  private remember(conversationId: string, reads: OutsideRead[]): void {
+    const kept = reads
+      .slice(-MAX_KEPT_READS)
+      .map((read) => ({ ...read, text: read.text.slice(0, MAX_KEPT_CHARS) }));
+    this.outside.set(conversationId, { reads: kept, at: this.deps.time.now() });
   }
 
   /** A result in MCP's terms: a question's note says how a yes is given here. */

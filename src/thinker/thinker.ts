@@ -148,16 +148,22 @@ export class Thinker {
     const actions: ThoughtAction[] = [];
     const calls = new Map<string, ThoughtAction>();
     try {
+      const message = await thoughtMessage({
+        trigger,
+        ha: this.deps.ha,
+        conversations: this.deps.conversations,
+        reminders: this.deps.reminders.list(),
+        zone,
+        now,
+      });
       const outcome = await this.deps.assistant.turn(
         {
-          message: await thoughtMessage({
-            trigger,
-            ha: this.deps.ha,
-            conversations: this.deps.conversations,
-            reminders: this.deps.reminders.list(),
-            zone,
-            now,
-          }),
+          message,
+          // Its own words are its prompt and trigger, from the home's configuration; the rest of its
+          // message (the home's names, recent titles, reminders' words, the facts passed along) is outside text.
+          // A watched change's prompt is made of the entity's name and state: only its id is configured.
+          ownWords: [trigger.kind === "watch" ? "" : trigger.prompt, trigger.entityId ?? ""].join("\n"),
+          outside: [{ from: "the thought's message", text: message }],
           source: "thinker",
           requester: HOUSEHOLD,
           policy: this.deps.policy,

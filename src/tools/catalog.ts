@@ -12,6 +12,7 @@ import type { Tool } from "./contract.js";
 import { generalTools } from "./general/general-tools.js";
 import { HA_TOOLS, homeTools } from "./home/home-tools.js";
 import { knowledgeTools } from "./knowledge/knowledge-tools.js";
+import { ProvenanceGate } from "./provenance/gate.js";
 import { ToolRegistry, type NotConfiguredTool } from "./registry.js";
 import { TOOL_SELECTION, ToolSelection } from "./selection/tool-selection.js";
 import { ToolVectors } from "./selection/tool-vectors.js";
@@ -46,7 +47,8 @@ export function toolRegistry(config: Config, parts: CatalogParts): ToolRegistry 
   const builtIn = builtInTools(config, parts);
   const registry = new ToolRegistry()
     .register(...builtIn, ...(parts.extraTools ?? []))
-    .markCore(builtIn.map((tool) => tool.definition().name));
+    .markCore(builtIn.map((tool) => tool.definition().name))
+    .guard(new ProvenanceGate(parts.confirmations, parts.ha));
   configured('tools.disabled (CYRENE_TOOLS_DISABLED, option "tools_disabled")', () =>
     registry.disable(config.tools.disabled),
   );

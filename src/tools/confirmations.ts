@@ -12,6 +12,11 @@ export interface StoredAction {
   description: string;
   /** A scheduled action's (reminder_create): when it runs, and the rest of its reminder. */
   later?: ScheduledLater;
+  /**
+   * The call itself, when the provenance gate asked (tools/provenance/gate.ts): a yes runs the tool with
+   * these arguments, whatever the tool (web_fetch, an MCP server's tool).
+   */
+  call?: { args: unknown };
 }
 
 export interface ScheduledLater {
@@ -103,6 +108,28 @@ export class Confirmations {
       throw new ToolError(verdict.why);
     }
     return pending.action;
+  }
+
+  /** The open question the gate asked about exactly this call (`tool` with `args`), in this conversation. */
+  askedAbout(tool: string, args: unknown, conversationId: string): string | undefined {
+    this.prune();
+    const key = JSON.stringify(args);
+    for (const [id, pending] of this.pending)
+      if (
+        pending.tool === tool &&
+        pending.conversationId === conversationId &&
+        pending.action.call &&
+        JSON.stringify(pending.action.call.args) === key
+      )
+        return id;
+    return undefined;
+  }
+
+  /** The gate's stored call behind question `id` in this conversation, if the gate asked it. */
+  callOf(id: string, conversationId: string): { args: unknown } | undefined {
+    this.prune();
+    const pending = this.pending.get(id.trim());
+    return pending?.conversationId === conversationId ? pending.action.call : undefined;
   }
 
   consume(id: string): void {

@@ -3,6 +3,7 @@ import type { Logger } from "../logging/logger.js";
 import type { ToolDefinition, ToolResult } from "../llm/tool-wire.js";
 import type { TurnContext } from "../turn/context.js";
 import type { PackLanguage } from "../words/language.js";
+import type { Effect } from "./effects.js";
 
 export type { ToolDefinition, ToolResult };
 export { UNNAMED_TOOL } from "../llm/tool-wire.js";
@@ -43,6 +44,12 @@ export interface Tool {
   readonly attendedOnly?: boolean;
   /** `args` has already been parsed from JSON; the tool validates it against its own schema. */
   execute(args: unknown, ctx: ToolContext): Promise<ToolResult>;
+  /**
+   * What a call with these arguments would change in the home or send out of it (tools/effects.ts); none
+   * for a tool that only reads. Pure: from the arguments alone. The registry's gate checks them against
+   * the person's own words once outside text entered the turn (tools/provenance/gate.ts).
+   */
+  effects?(args: unknown): Effect[];
 }
 
 /**

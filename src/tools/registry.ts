@@ -5,6 +5,7 @@ import {
   UNNAMED_TOOL,
   type ConfirmFirst,
   type Tool,
+  type ToolContext,
   type ToolDefinition,
   type ToolResult,
 } from "./contract.js";
@@ -18,6 +19,19 @@ export interface ToolCall {
   name: string;
   /** The raw JSON string the LLM produced. */
   arguments: string;
+}
+
+/**
+ * Checks a call before it runs (the provenance gate, tools/provenance/gate.ts): run it, with the
+ * arguments to run it with, or answer this instead.
+ */
+export interface CallGate {
+  check(
+    name: string,
+    tool: Tool,
+    args: unknown,
+    ctx: ToolContext,
+  ): Promise<{ run: true; args: unknown } | { run: false; result: ToolResult }>;
 }
 
 export interface ExecuteOptions {
@@ -49,6 +63,13 @@ export class ToolRegistry {
   private readonly groups = new Map<string, { names: string[]; unavailable?: string }>();
   /** Per policy (a policy's answers never change): its tool list, built once. */
   private offered = new WeakMap<ToolPolicy, ToolDefinition[]>();
+  private gate: CallGate | undefined;
+
+  /** Every call passes this gate before it runs (compose: the provenance gate). */
+  guard(gate: CallGate): this {
+    this.gate = gate;
+    return this;
+  }
 
   register(...tools: Tool[]): this {
     for (const tool of tools) {
@@ -190,7 +211,7 @@ export class ToolRegistry {
       ...(options.confirmFirst ? { confirmFirst: options.confirmFirst } : {}),
     };
     try {
-      const running = tool.execute(args.value, ctx).catch((error: unknown) => {
+      const running = this.run(call.name, tool, args.value, ctx).catch((error: unknown) => {
         ctx.logger.error({ err: error }, "tool threw");
         return fail(`${call.name} failed: ${error instanceof Error ? error.message : String(error)}`);
       });
@@ -198,6 +219,15 @@ export class ToolRegistry {
     } finally {
       options.signal?.removeEventListener("abort", onOuterAbort);
     }
+  }
+
+  /** The call through the gate, and what its result brought into the turn. */
+  private async run(name: string, tool: Tool, args: unknown, ctx: ToolContext): Promise<ToolResult> {
+    const verdict = this.gate ? await this.gate.check(name, tool, args, ctx) : { run: true as const, args };
+    if (!verdict.run) return verdict.result;
+    const result = await tool.execute(verdict.args, ctx);
+    if (result.success && result.untrusted) ctx.turn.provenance.read(name, JSON.stringify(result.data) ?? "");
+    return result;
   }
 
   private unavailableMessage(name: string, policy: ToolPolicy): string {

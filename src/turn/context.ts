@@ -3,6 +3,7 @@ import type { Requester } from "../store/conversation-access.js";
 import type { ConfirmationRule } from "./confirmation-rule.js";
 import type { ToolPolicy } from "./tool-policy.js";
 import type { TurnLanguage } from "../words/language.js";
+import type { OutsideRead, TurnProvenance } from "./provenance.js";
 
 /** Who is talking, as the entry point knows them (HA's user behind ingress). */
 export interface Person {
@@ -37,6 +38,14 @@ export interface TurnCaller {
    * satellite's device id and/or its area's name. A command that names no room acts in that room.
    */
   speaker?: { deviceId?: string; area?: string };
+  /**
+   * The words that may choose what changes in the home, when they are not the turn's user message: a
+   * thought's configured prompt and trigger; "" for an MCP call (its client's person is not heard). Default:
+   * the user message the loop runs on.
+   */
+  ownWords?: string;
+  /** Outside text the turn starts with: a thought's message (the home's names, recent titles), MCP's earlier results. */
+  outside?: OutsideRead[];
 }
 
 /**
@@ -69,4 +78,6 @@ export interface TurnContext extends TurnCaller {
   deadlineMs?: number;
   /** The home's time: the current instant (ms) and the home's zone, read at each use (compose's HomeTime). */
   time: Pick<HomeTime, "now" | "zone">;
+  /** What the turn has read from outside and whose words it runs on (turn/provenance.ts); grows as tools answer. */
+  provenance: TurnProvenance;
 }

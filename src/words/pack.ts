@@ -2,6 +2,8 @@ import type { ActionLines } from "./action-lines.js";
 import type { ClaimWords } from "./claim-words.js";
 import type { IntentWords } from "./intent-words.js";
 import type { HomeWords } from "./home.js";
+import type { ActionWords } from "./actions.js";
+import type { ConsentWords } from "./consent.js";
 import type { PackLanguage } from "./language.js";
 import type { LanguageMarkers } from "./markers.js";
 import type { SpeechWords } from "./speech.js";
@@ -30,4 +32,8 @@ export interface LanguagePack {
   scheduledActions: ScheduledActionWords;
   /** The words resolution reads around device names (home.ts). */
   home: HomeWords;
+  /** Words that name an action on a device (the provenance gate reads the person's message with them). */
+  actions: ActionWords;
+  /** A yes and a no to a question (a confirmation counts after outside text only where the person says yes). */
+  consent: ConsentWords;
 }

@@ -32,6 +32,7 @@ export function useWebFixture(): WebFixture {
       return fixture().requests;
     },
     requestsTo: (path) => fixture().requestsTo(path),
+    serve: (path, body, type) => fixture().serve(path, body, type),
     close: () => fixture().close(),
   };
 }

@@ -50,6 +50,18 @@ export function httpTool(options: WebToolOptions): Tool {
     description: DESCRIPTION,
     parameters,
     untrustedOutput: true,
+    effects: (args) => [
+      {
+        kind: "send",
+        url: args.url,
+        carries: [
+          ...Object.values(args.headers ?? {}),
+          ...(args.body === undefined
+            ? []
+            : [typeof args.body === "string" ? args.body : JSON.stringify(args.body)]),
+        ],
+      },
+    ],
     async execute(args, ctx) {
       const url = parseUrl(args.url);
       const headers: Record<string, string> = { accept: "application/json, text/*;q=0.9, */*;q=0.5" };

@@ -28,6 +28,7 @@ export function webFetchTool(options: WebToolOptions): Tool {
     description: DESCRIPTION,
     parameters,
     untrustedOutput: true,
+    effects: (args) => [{ kind: "send", url: args.url }],
     async execute(args, ctx) {
       let url: URL;
       try {

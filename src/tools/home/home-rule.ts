@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Effect } from "../effects.js";
 import {
   AutomationRefusedError,
   type AutomationConfig,
@@ -72,6 +73,13 @@ export function homeRuleTool(options: HomeRuleOptions) {
     description: DESCRIPTION,
     parameters,
     attendedOnly: true,
+    // A rule's service calls act on the devices it names; switching or removing a rule ties to no device words.
+    effects: (args) =>
+      homeChangesOf(args).map(({ service, entityIds }): Effect =>
+        service.startsWith("automation.")
+          ? { kind: "other", what: `${service} ${entityIds.join(", ")}` }
+          : { kind: "home", service, targets: entityIds },
+      ),
     async execute(args, ctx) {
       const automations = ha.automations;
       if (!automations) throw new ToolError("This Home Assistant connection cannot edit automations.");

@@ -5,12 +5,14 @@ import type { ConfirmedAction } from "../../turn/tool-policy.js";
 import { ToolError, type Tool, type ToolContext } from "../contract.js";
 import { defineTool } from "../define-tool.js";
 import { packFor } from "../../words/packs.js";
+import type { Effect } from "../effects.js";
 import type { Confirmations } from "../confirmations.js";
 import { asToolError, ensureExposedNow, withFreshExposure } from "./iot/ha-access.js";
 import { callAndReport } from "./iot/outcome.js";
 import { describeAction, riskOf, type PlannedAction } from "./iot/risk.js";
 import { guarded, planAction } from "./iot/plan.js";
 import { notExposed } from "./iot/target-errors.js";
+import { splitTargets } from "./iot/targets.js";
 
 export interface IotControlOptions {
   ha: HomeAssistant;
@@ -91,6 +93,7 @@ export function iotControlTool(options: IotControlOptions): Tool {
     name: "iot_control",
     description: DESCRIPTION,
     parameters,
+    effects: homeChangesOf,
     async execute(args, ctx) {
       const planned = await withFreshExposure(options.ha, (home) => ({ home, ...plan(home, args, ctx) }));
       const { home, action, confirmationId } = planned;
@@ -151,6 +154,17 @@ export function iotControlTool(options: IotControlOptions): Tool {
     const action = planAction(home, args, ctx, options.maxTargetsWithoutAll);
     return { action, confirmationId: undefined };
   }
+}
+
+/**
+ * What a call would change (Tool.effects): the service on the devices its words name. A call carrying a
+ * confirmation id changes what the person already said yes to: the confirmation store judges that yes.
+ */
+export function homeChangesOf(args: z.output<typeof parameters>): Effect[] {
+  if (args.confirmation_id?.trim() || !args.service) return [];
+  const ids = [args.data?.entity_id].flat().filter((id): id is string => typeof id === "string");
+  const targets = [...splitTargets(args.target), ...ids];
+  return [{ kind: "home", service: args.service.trim().toLowerCase(), targets, all: args.all === true }];
 }
 
 /** The action is exactly the one the person confirmed beforehand: same service, same entities. */

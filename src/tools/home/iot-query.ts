@@ -3,6 +3,7 @@ import {
   resolve,
   type Candidate,
   type EntityDirectory,
+  type EntityInfo,
   type HomeAssistant,
   type HomeSnapshot,
 } from "../../ha/index.js";
@@ -12,6 +13,7 @@ import { defineTool } from "../define-tool.js";
 import { stateLine, type FormatContext } from "./iot/format.js";
 import { asToolError, withFreshExposure } from "./iot/ha-access.js";
 import { summarizeHistory } from "./iot/history.js";
+import { carriesOutsideText } from "../provenance/free-text.js";
 import { readQuery } from "./iot/query-text.js";
 import { inSpeakerArea, speakerAreaId } from "./iot/speaker-area.js";
 import { notExposed } from "./iot/target-errors.js";
@@ -60,20 +62,26 @@ const DESCRIPTION =
   "Read smart-home states in Home Assistant (查询状态): lights 灯, AC 空调, temperature 温度, humidity 湿度, " +
   "curtains 窗帘, locks 门锁, doors 门, sensors 传感器; history too.";
 
+/** Answers that hold outside text, marked as they are made (weakly held: they go with the result). */
+const outsideAnswers = new WeakSet<object>();
+
 /** The iot_query tool: reads states from the live entity cache. */
 export function iotQueryTool(options: IotQueryOptions): Tool {
   return defineTool({
     name: "iot_query",
     description: DESCRIPTION,
     parameters,
+    // Names and text in the answer that the person did not say are outside text (see provenance/free-text.ts).
+    untrustedOutput: (data) => outsideAnswers.has(data as object),
     async execute(args, ctx) {
-      const { home, answer, best } = await withFreshExposure(options.ha, (home) => ({
+      const { home, answer, best, shown } = await withFreshExposure(options.ha, (home) => ({
         home,
         ...find(home, args, options.time, speakerAreaId(home.directory, home.states, ctx.turn, ctx.logger)),
       }));
       if (best && args.history_hours !== undefined) {
         answer.history = await history(options, home, best, args.history_hours, ctx.signal);
       }
+      if (carriesOutsideText(home, shown ?? [], ctx.turn.provenance.ownWords)) outsideAnswers.add(answer);
       return answer;
     },
   });
@@ -88,7 +96,7 @@ function find(
   time: IotQueryOptions["time"],
   /** The speaker's room: a query that names no room asks about that room, as a command does. */
   speakerArea?: string,
-): { answer: Record<string, unknown>; best?: Candidate } {
+): { answer: Record<string, unknown>; best?: Candidate; shown?: EntityInfo[] } {
   const dir = home.directory;
   const raw = args.query?.trim() ?? "";
   if (!raw) return { answer: overview(dir) };
@@ -127,6 +135,7 @@ function find(
         ...idNotes,
         ...(closest.length ? { closest: closest.map(line) } : {}),
       },
+      shown: closest.map((c) => c.entity),
     };
   }
   const limit = args.limit ?? 20;
@@ -139,7 +148,7 @@ function find(
   if (resolution.candidates.length > shown.length) {
     answer.more = `${resolution.candidates.length - shown.length} more matched; narrow the query (a room or kind) or raise limit (max 100).`;
   }
-  return { answer, best: resolution.candidates[0] };
+  return { answer, best: resolution.candidates[0], shown: shown.map((c) => c.entity) };
 }
 
 async function history(

@@ -1,5 +1,7 @@
 import { DateTime } from "luxon";
 import { z } from "zod";
+import type { Effect } from "../effects.js";
+import { splitTargets } from "./iot/targets.js";
 import type { HomeAssistant, HomeSnapshot } from "../../ha/index.js";
 import type { ReminderService, ScheduledAction } from "../../reminders/index.js";
 import type { HomeTime } from "../../time/home-time.js";
@@ -52,16 +54,24 @@ export interface ReminderCreateOptions {
 }
 
 /**
- * What a reminder_create call would change in the home: the action's service and target words, or the
- * confirmed action its confirmation_id carries out; none for a plain reminder. Pure: for the gate that
- * checks every call that changes the home.
+ * What a reminder_create call would do beyond reading (Tool.effects): a message to the devices it speaks
+ * on or notifies, and a scheduled action's service on the devices its words name. A call carrying a
+ * confirmation id carries out what the person already said yes to: the confirmation store judges that yes.
  */
-export function homeChangesOf(args: unknown): { target: string; service: string; confirmationId?: string }[] {
-  const parsed = parameters.safeParse(args);
-  if (!parsed.success) return [];
-  const { action, confirmation_id: confirmationId } = parsed.data;
-  if (confirmationId) return [{ target: "", service: "", confirmationId }];
-  return action ? [{ target: action.target ?? "", service: action.service }] : [];
+export function effectsOf(args: z.output<typeof parameters>): Effect[] {
+  if (args.confirmation_id?.trim()) return [];
+  const effects: Effect[] = args.targets?.length ? [{ kind: "message", recipients: args.targets }] : [];
+  const { action } = args;
+  if (action) {
+    const ids = [action.data?.entity_id].flat().filter((id): id is string => typeof id === "string");
+    effects.push({
+      kind: "home",
+      service: action.service.trim().toLowerCase(),
+      targets: [...splitTargets(action.target), ...ids],
+      all: action.all === true,
+    });
+  }
+  return effects;
 }
 
 export function reminderCreateTool(options: ReminderCreateOptions): Tool {
@@ -70,6 +80,8 @@ export function reminderCreateTool(options: ReminderCreateOptions): Tool {
     name: "reminder_create",
     description: DESCRIPTION,
     parameters,
+    // A reminder that speaks or notifies others carries a message to them; its words are data.
+    effects: effectsOf,
     async execute(args, ctx) {
       if (args.confirmation_id) return confirmed(args.confirmation_id, ctx);
       if (args.action) return scheduleAction(args, args.action, ctx);
@@ -88,7 +100,7 @@ export function reminderCreateTool(options: ReminderCreateOptions): Tool {
               everyTime: args.every_time,
             }
           : undefined,
-        ...splitTargets(targets),
+        ...byDelivery(targets),
         conversationId: ctx.turn.conversationId,
         createdBy: ctx.turn.person?.name,
       });
@@ -188,7 +200,7 @@ export function reminderCreateTool(options: ReminderCreateOptions): Tool {
       message: later.message?.trim() || action.description,
       at: later.at,
       action,
-      ...splitTargets(later.targets ?? []),
+      ...byDelivery(later.targets ?? []),
       conversationId: ctx.turn.conversationId,
       createdBy: ctx.turn.person?.name,
     });
@@ -205,7 +217,7 @@ function wordsFor(language: string) {
   return spokenPack(language).scheduledActions;
 }
 
-function splitTargets(targets: string[]): { notify: string[]; speak: string[] } {
+function byDelivery(targets: string[]): { notify: string[]; speak: string[] } {
   const speaks = (target: string) => /^(media_player|assist_satellite)\./.test(target);
   return { notify: targets.filter((t) => !speaks(t)), speak: targets.filter(speaks) };
 }

@@ -32,6 +32,8 @@ export function knowledgeIngestTool(options: KnowledgeIngestOptions): Tool {
     name: "knowledge_ingest",
     description: DESCRIPTION,
     parameters,
+    // Reading a URL is a request out of the house: the side-door rule applies (tools/provenance/url-rule.ts).
+    effects: (args) => (args.url?.trim() ? [{ kind: "send", url: args.url }] : []),
     async execute(args, ctx) {
       const given = [
         args.text?.trim() && "text",

@@ -21,6 +21,10 @@ export function mcpRegistryTool(tool: McpTool): Tool {
   };
   return {
     definition: () => definition,
+    // Another server's tool that may change something: nothing ties it to the person's words.
+    ...(!tool.readOnly && {
+      effects: () => [{ kind: "other" as const, what: `call ${tool.name}, which may change things` }],
+    }),
     async execute(args, ctx) {
       const outcome = await tool.call(args ?? {}, ctx.signal);
       if (!outcome.ok) return fail(outcome.error);

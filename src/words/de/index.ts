@@ -1,6 +1,8 @@
 import type { LanguagePack } from "../pack.js";
 import { actionLines } from "./action-lines.js";
+import { actions } from "./actions.js";
 import { claims } from "./claims.js";
+import { consent } from "./consent.js";
 import { deHome } from "./home.js";
 import { deRules } from "./rules.js";
 import { intent } from "./intent.js";
@@ -18,4 +20,6 @@ export const de: LanguagePack = {
   rules: deRules,
   scheduledActions,
   home: deHome,
+  actions,
+  consent,
 };

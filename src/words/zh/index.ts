@@ -1,6 +1,8 @@
 import type { LanguagePack } from "../pack.js";
 import { actionLines } from "./action-lines.js";
+import { actions } from "./actions.js";
 import { claims } from "./claims.js";
+import { consent } from "./consent.js";
 import { intent } from "./intent.js";
 import { markers } from "./markers.js";
 import { scheduledActions } from "./scheduled-actions.js";
@@ -18,4 +20,6 @@ export const zh: LanguagePack = {
   rules: zhRules,
   scheduledActions,
   home: zhHome,
+  actions,
+  consent,
 };

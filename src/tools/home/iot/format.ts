@@ -123,6 +123,15 @@ function details(entity: EntityInfo, state: HassEntity, ctx: FormatContext): str
     case "vacuum":
       out.push(str(a.status, "status"), str(a.fan_speed, "fan"));
       break;
+    case "calendar":
+      // The current or next event, as HA's calendar entity holds it: outside text (provenance/free-text.ts).
+      out.push(str(a.message, "event"), str(a.start_time, "from"), str(a.location, "at"));
+      out.push(
+        typeof a.description === "string" && a.description
+          ? `details ${clip(a.description, 300)}`
+          : undefined,
+      );
+      break;
   }
   const battery = a.battery_level ?? a.battery;
   if (typeof battery === "number" && entity.deviceClass !== "battery") out.push(`battery ${pct(battery)}`);

@@ -1,0 +1,9 @@
+/**
+ * The words of a yes and a no to a question Cyrene asked. The provenance gate reads the person's own
+ * message with them: after outside text entered the conversation, a confirmation counts only where the
+ * person's words say yes (a "yes" inside a page is never theirs). Matched as action words are (actions.ts).
+ */
+export interface ConsentWords {
+  yes: string[];
+  no: string[];
+}

@@ -1,0 +1,32 @@
+import type { ActionWords } from "../actions.js";
+
+export const actions: ActionWords = {
+  on: ["an", "ein", "einschalten", "anschalten", "anmachen", "starte*"],
+  off: ["aus", "ausschalten", "abschalten", "ausmachen"],
+  toggle: ["umschalten"],
+  open: ["öffne*", "auf", "aufmachen", "hoch"],
+  close: ["schließ*", "zu", "zumachen", "runter"],
+  stop: ["stopp*", "halt*"],
+  lock: ["abschließen", "verriegeln", "sperren", "zusperren"],
+  unlock: ["aufschließen", "entriegeln", "aufsperren"],
+  set: [
+    "stell*",
+    "setz*",
+    "dimm*",
+    "heller",
+    "dunkler",
+    "wärmer",
+    "kälter",
+    "temperatur",
+    "helligkeit",
+    "grad",
+    "prozent",
+  ],
+  arm: ["scharf"],
+  disarm: ["unscharf", "deaktivier*"],
+  play: ["spiel*", "fortsetzen"],
+  pause: ["pause", "pausier*"],
+  notify: ["benachrichtig*", "nachricht*", "sag*", "erinner*", "schick*", "sende*"],
+  press: ["drück*"],
+  run: ["aktivier*", "szene", "skript", "ausführen"],
+};

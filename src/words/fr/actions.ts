@@ -1,0 +1,31 @@
+import type { ActionWords } from "../actions.js";
+
+export const actions: ActionWords = {
+  on: ["allume*", "active*", "démarre*", "mets en marche"],
+  off: ["éteins", "éteindre", "éteint", "coupe*", "désactive*", "arrête*"],
+  toggle: ["bascule*", "inverse*"],
+  open: ["ouvre*", "ouvrir", "monte*"],
+  close: ["ferme*", "baisse*", "descend*"],
+  stop: ["arrête*", "stop*"],
+  lock: ["verrouille*"],
+  unlock: ["déverrouille*"],
+  set: [
+    "règle*",
+    "mets",
+    "met",
+    "change*",
+    "augmente*",
+    "diminue*",
+    "température",
+    "luminosité",
+    "degrés",
+    "pour cent",
+  ],
+  arm: ["arme*"],
+  disarm: ["désarme*"],
+  play: ["joue*", "lance*", "reprends"],
+  pause: ["pause"],
+  notify: ["notifie*", "notification*", "message*", "dis", "préviens", "rappelle*", "envoie*"],
+  press: ["appuie*", "presse*"],
+  run: ["lance*", "exécute*", "scène", "script"],
+};
