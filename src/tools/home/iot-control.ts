@@ -10,8 +10,7 @@ import type { Confirmations } from "../confirmations.js";
 import { asToolError, ensureExposedNow, withFreshExposure } from "./iot/ha-access.js";
 import { callAndReport } from "./iot/outcome.js";
 import { describeAction, riskOf, type PlannedAction } from "./iot/risk.js";
-import { guarded, planAction } from "./iot/plan.js";
-import { notExposed } from "./iot/target-errors.js";
+import { confirmedAction, guarded, planAction } from "./iot/plan.js";
 import { splitTargets } from "./iot/targets.js";
 
 export interface IotControlOptions {
@@ -133,21 +132,9 @@ export function iotControlTool(options: IotControlOptions): Tool {
 
   /** The action the arguments ask for, validated and resolved; throws ToolErrors for the LLM. */
   function plan(home: HomeSnapshot, args: z.output<typeof parameters>, ctx: ToolContext) {
-    const dir = home.directory;
     if (args.confirmation_id) {
       const stored = confirmations.check(args.confirmation_id, ctx, "iot_control");
-      const entities = stored.entityIds.map((id) => {
-        const entity = dir.get(id);
-        if (!entity) throw new ToolError(`${id} no longer exists in Home Assistant; nothing was done.`);
-        if (!entity.exposed) throw notExposed(entity);
-        return entity;
-      });
-      const action: PlannedAction = {
-        domain: stored.domain,
-        service: stored.service,
-        entities,
-        data: stored.data,
-      };
+      const action = confirmedAction(home, stored, "nothing was done");
       confirmations.consume(args.confirmation_id); // in the same synchronous step as the check: used once
       return { action, confirmationId: args.confirmation_id };
     }

@@ -10,9 +10,8 @@ import type { Confirmations } from "../confirmations.js";
 import { ToolError, type Tool, type ToolContext } from "../contract.js";
 import { defineTool } from "../define-tool.js";
 import { withFreshExposure } from "./iot/ha-access.js";
-import { planAction } from "./iot/plan.js";
+import { confirmedAction, planAction } from "./iot/plan.js";
 import { describeAction, riskOf, type PlannedAction } from "./iot/risk.js";
-import { notExposed } from "./iot/target-errors.js";
 import { presentReminder } from "./reminders/present.js";
 import { sayLater } from "./reminders/say-later.js";
 
@@ -163,18 +162,7 @@ export function reminderCreateTool(options: ReminderCreateOptions): Tool {
     });
     const stored = options.confirmations.check(id, ctx);
     if (!stored.later) throw new ToolError(`${id} is not a scheduled action's question; nothing was set.`);
-    const entities = stored.entityIds.map((entityId) => {
-      const entity = home.directory.get(entityId);
-      if (!entity) throw new ToolError(`${entityId} no longer exists in Home Assistant; nothing was set.`);
-      if (!entity.exposed) throw notExposed(entity);
-      return entity;
-    });
-    const action: PlannedAction = {
-      domain: stored.domain,
-      service: stored.service,
-      entities,
-      data: stored.data,
-    };
+    const action = confirmedAction(home, stored, "nothing was set");
     options.confirmations.consume(id);
     return create(action, stored.later, stored.description, ctx, true);
   }

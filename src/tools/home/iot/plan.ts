@@ -1,4 +1,5 @@
 import type { HomeSnapshot } from "../../../ha/index.js";
+import type { StoredAction } from "../../confirmations.js";
 import { ToolError, type ToolContext } from "../../contract.js";
 import type { PlannedAction } from "./risk.js";
 import { findService, validateData } from "./services.js";
@@ -88,4 +89,18 @@ function splitService(raw: string | undefined): [string, string] {
     `Pass service as domain.service, e.g. "light.turn_on" or "climate.set_temperature"${raw ? `, not "${raw}"` : ""}; ` +
       "or only confirmation_id to carry out a confirmed action. service 应写成 domain.service，例如 light.turn_on。",
   );
+}
+
+/**
+ * The action a person said yes to, on the devices as they are now: one deleted or no longer exposed since
+ * the question fails it whole (`nothing` says what was not done), never matched again by name.
+ */
+export function confirmedAction(home: HomeSnapshot, stored: StoredAction, nothing: string): PlannedAction {
+  const entities = stored.entityIds.map((entityId) => {
+    const entity = home.directory.get(entityId);
+    if (!entity) throw new ToolError(`${entityId} no longer exists in Home Assistant; ${nothing}.`);
+    if (!entity.exposed) throw notExposed(entity);
+    return entity;
+  });
+  return { domain: stored.domain, service: stored.service, entities, data: stored.data };
 }
