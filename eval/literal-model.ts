@@ -20,7 +20,7 @@ const COMMAND_WORDS_ZH = /请|帮我|把|打开|关闭|关掉|关上|开启|调�
  * Kept apart from Cyrene's packs, like the lists above.
  */
 const WHOLE_HOME =
-  /\b(?:everywhere|überall|im ganzen haus|partout)\b|\b(?:(?:in|of) (?:the|our|my) (?:house|home)|la maison)\s*[.?!]?\s*$|家里|全屋/i;
+  /\b(?:everywhere|im ganzen haus|partout)\b|überall|\b(?:(?:in|of) (?:the|our|my) (?:house|home)|la maison)\s*[.?!]?\s*$|家里|全屋/i;
 const ALL_WORDS = /\b(?:all|every|alle[ns]?|sämtliche[n]?|tout|toute|tous|toutes)\b|所有|全部/i;
 
 /** The person asked for all of something: the whole home, or all of a kind where no room is theirs. */
