@@ -229,14 +229,15 @@ function actionOf(intent: string | undefined, domain: string, slots: Yaml): Acti
 
 /**
  * The CI floor per test home: the share of determinate cases done exactly (test/eval/intents.test.ts),
- * a point under what Cyrene did on 2026-12-04 (en 93.9, de 75.0, fr 93.1, zh-CN 92.2). German is low
+ * a point under what Cyrene did on 2026-12-05 (en 99.1, de 78.8, fr 100.0, zh-CN 98.0). German is low
  * mostly by how that commit's German tests read covers: every cover word (Rollo, Vorhang, Tor, Fenster) is
  * the `cover` domain with no device class, so HA acts on every cover there where Cyrene acts on the kind
- * said; those cases act on a part of HA's devices and on nothing else.
+ * said; those cases act on a part of HA's devices and on nothing else. The HA the tests run (2026.11) reads
+ * those words as device classes (`{cover_classes:device_class}`), as Cyrene does.
  */
 export const INTENT_FLOORS: Record<string, number> = {
-  "intents-en": 93,
-  "intents-de": 74,
-  "intents-fr": 92,
-  "intents-zh-CN": 91,
+  "intents-en": 98,
+  "intents-de": 77,
+  "intents-fr": 99,
+  "intents-zh-CN": 97,
 };

@@ -12,6 +12,21 @@ export type TargetStyle = "stripped" | "whole";
 const COMMAND_WORDS =
   /\b(?:please|can you|could you|turn|switch|set|make|start|stop|open|close|lock|unlock|pause|unpause|resume|on|off|to|the)\b|\b\d+\s*(?:%|percent\b|degrees?\b(?: celsius\b)?)/gi;
 const COMMAND_WORDS_ZH = /请|帮我|把|打开|关闭|关掉|关上|开启|调到\d+%?度?|设为\d+度?|一下|吧/g;
+/**
+ * Words by which a person asks for the whole home, and words by which they ask for all of something, in the
+ * eval's languages. iot_control's `all` is "only if the user asked for all (所有/全部)": a model that copies
+ * the person's words passes it where the sentence asks for the whole home, or for all with no room known
+ * to be the speaker's (the home as the sentence's last words, not "the home theater"; spoken in a room, "all the lights" is that room's, as HA's intents read it).
+ * Kept apart from Cyrene's packs, like the lists above.
+ */
+const WHOLE_HOME =
+  /\b(?:everywhere|im ganzen haus|partout)\b|überall|\b(?:(?:in|of) (?:the|our|my) (?:house|home)|la maison)\s*[.?!]?\s*$|家里|全屋/i;
+const ALL_WORDS = /\b(?:all|every|alle[ns]?|sämtliche[n]?|tout|toute|tous|toutes)\b|所有|全部/i;
+
+/** The person asked for all of something: the whole home, or all of a kind where no room is theirs. */
+export function asksForAll(sentence: string, speakerRoomKnown: boolean): boolean {
+  return WHOLE_HOME.test(sentence) || (!speakerRoomKnown && ALL_WORDS.test(sentence));
+}
 
 /** The sentence minus its command words: "Please turn on the Garage Light" → "Garage Light". */
 export function withoutCommandWords(sentence: string): string {
@@ -21,7 +36,12 @@ export function withoutCommandWords(sentence: string): string {
 
 export function scriptLiteralModel(llm: ScriptedLlm, c: EvalCase, style: TargetStyle): void {
   const target = style === "whole" ? c.sentence : withoutCommandWords(c.sentence);
-  const args = { service: c.service, target, ...(Object.keys(c.data).length ? { data: c.data } : {}) };
+  const args = {
+    service: c.service,
+    target,
+    ...(Object.keys(c.data).length ? { data: c.data } : {}),
+    ...(asksForAll(c.sentence, c.speakerArea !== undefined) ? { all: true } : {}),
+  };
   llm.reset();
   llm.script({ toolCalls: [{ name: "iot_control", arguments: args }] }, (request) => {
     const result = request.body.messages.filter((m) => m.role === "tool").at(-1)?.content;

@@ -105,6 +105,17 @@ describe("a command that names no room acts in the speaker's room", () => {
     expect(control("light", "turn_on", "all the lights", true)).toHaveLength(3);
   });
 
+  it("reads 'here' with no kind as the room's devices of the domain, as HA's HassLightSet(area) does", () => {
+    expect(control("light", "turn_on", "Helligkeit hier auf 10", false, "bedroom")).toEqual([
+      "light.bedroom_ceiling",
+      "light.bedroom_lamp",
+    ]);
+  });
+
+  it("reads the whole home's words with all: true", () => {
+    expect(control("light", "turn_on", "turn the lights on in the house", true)).toHaveLength(3);
+  });
+
   it("keeps today's rule in a room that has none of that kind, and without a room", () => {
     expect(() => control("light", "turn_on", "lights", false, "hall")).toThrow(/every light in the house/);
     expect(() =>

@@ -85,7 +85,7 @@ export function resolveTargets(dir: EntityDirectory, req: TargetRequest): Entity
             req.all,
           )
         : undefined;
-    const second = !unnamed && !within && domains && !req.all && !settled(resolution) && reread(dir, core);
+    const second = !unnamed && !within && domains && !settled(resolution) && reread(dir, core);
     if (second) {
       const areaIds = second.areaIds.length ? second.areaIds : undefined;
       try {
@@ -97,7 +97,10 @@ export function resolveTargets(dir: EntityDirectory, req: TargetRequest): Entity
     }
     const one = unnamed && served(unnamed);
     if (one) unnamed = [one];
-    if (unnamed && unnamed.length > 1 && !req.all) {
+    // "Helligkeit hier auf 10": the room said as "here", with the service's domain and no kind, is that
+    // room's devices of the domain, as HA's intents act (HassLightSet(area)); elsewhere the words name none.
+    const saidHere = !within && here(text).areaIds !== undefined;
+    if (unnamed && unnamed.length > 1 && !req.all && !saidHere) {
       throw new ToolError(
         `"${text}" names no particular ${req.domain}; there are ${unnamed.length}: ${list(dir, unnamed)}. ` +
           "Ask the user which one.",
