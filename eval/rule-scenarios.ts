@@ -248,6 +248,8 @@ export async function runRuleScenario(real: RealHa, ha: HomeAssistant, s: RuleSc
       conversationId: `rules-${s.id}-${s.language}`,
       turnId: `t${turnNumber}`,
       turnNumber,
+      // As an entry point sets it from the person's words.
+      language: s.language,
     });
     return tool.execute(args, { signal: new AbortController().signal, logger: silentLogger(), turn });
   };
