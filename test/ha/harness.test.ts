@@ -77,6 +77,13 @@ describeHa("Home Assistant test harness", (ha) => {
     await expect.poll(async () => (await stateOf(lamp))?.state).toBe("on");
   });
 
+  it("keeps its port past HA 2026.11's five-minute trial of the http config: the fixture confirmed it", async () => {
+    const [year, month] = ha.version.split(".").map(Number) as [number, number];
+    if (year * 100 + month < 202611) return; // no trial, and no command, before 2026.11
+    const config = await conn.sendMessagePromise({ type: "http/config" });
+    expect(config).toMatchObject({ pending: null, revert_at: null });
+  });
+
   it("restarts with the same URL and token", { timeout: 120_000 }, async () => {
     conn.close();
     await restartSharedHa(ha);
