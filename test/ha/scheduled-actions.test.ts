@@ -357,11 +357,12 @@ describeHa("scheduled actions through a real Home Assistant", () => {
     const c = await start();
     const before = bedLightCalls();
     const set = await ok(
-      call(c, "reminder_create", {
-        message: "关床灯",
-        at: inSeconds(6),
-        action: { service: "light.turn_on", target: "床灯" },
-      }),
+      call(
+        c,
+        "reminder_create",
+        { message: "关床灯", at: inSeconds(6), action: { service: "light.turn_on", target: "床灯" } },
+        { language: "zh" },
+      ),
     );
     expect(set.scheduled).toMatch(/^\d\d:\d\d 我会打开 Bed Light。$/);
     const cancelled = await ok(call(c, "reminder_delete", { match: "床灯" }));
