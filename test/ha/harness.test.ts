@@ -65,6 +65,9 @@ describeHa("Home Assistant test harness", (ha) => {
   });
 
   it("turns a demo light on", async () => {
+    // The HA is shared by every test file: start from the fixture's state, whatever ran before.
+    await callService(conn, "light", "turn_off", {}, { entity_id: fixture.offLight });
+    await expect.poll(async () => (await stateOf(fixture.offLight))?.state).toBe("off");
     expect((await stateOf(fixture.offLight))?.state).toBe("off");
     await callService(conn, "light", "turn_on", { brightness: 128 }, { entity_id: fixture.offLight });
     await expect.poll(async () => (await stateOf(fixture.offLight))?.state).toBe("on");

@@ -7,6 +7,7 @@ import { homeRuleTool } from "../../src/tools/home/home-rule.js";
 import { describeHa } from "../fixtures/ha/use-ha.js";
 import { HaSocket } from "../fixtures/ha/ws.js";
 import { toolContext } from "../support/tool-context.js";
+import { turnLanguage } from "../../src/words/turn-language.js";
 import { connectHa, restCall, restState, whenReady } from "./support/real-ha.js";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -27,9 +28,15 @@ describeHa("home rules written as Home Assistant automations", (info) => {
     await whenReady(ha);
     const time = createHomeTime({ ha });
     const tool = homeRuleTool({ ha, confirmations: new Confirmations(time), sensitiveDomains: [] });
+    let language = "en";
     call = (args, conversationId = "rules-1") => {
       turn++;
-      return tool.execute(args, toolContext({ conversationId, turnId: `turn-${turn}`, turnNumber: turn }));
+      // The turn's language as an entry point sets it: read from the person's words when they are given.
+      if (typeof args.user_words === "string") language = turnLanguage(undefined, args.user_words);
+      return tool.execute(
+        args,
+        toolContext({ conversationId, turnId: `turn-${turn}`, turnNumber: turn, language }),
+      );
     };
   });
   afterAll(async () => {
