@@ -54,10 +54,15 @@ export class ActionCheck {
     private readonly clientTools: ReadonlySet<string>,
     /** The turn's language (TurnContext.language); unset, the user's text tells it. */
     language?: string,
+    /**
+     * The person's own words (TurnProvenance.ownWords), judged instead of the user message when given: a
+     * thought's message wraps its configured prompt in a summary of the home that changes with HA's states.
+     */
+    ownWords?: string,
   ) {
     this.turnStart = messages.findLastIndex((m) => m.role === "user");
     const content = messages[this.turnStart]?.content;
-    this.userText = typeof content === "string" ? content : undefined;
+    this.userText = typeof content !== "string" ? undefined : ownWords?.trim() ? ownWords : content;
     this.active = this.userText !== undefined && offered.some((tool) => tool.name === DEVICE_CONTROL_TOOL);
     this.answering = this.active && answersPendingQuestion(messages, this.turnStart);
     this.words = this.userText === undefined ? undefined : turnWords(language, this.userText);

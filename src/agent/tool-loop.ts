@@ -83,7 +83,7 @@ export class ToolLoop {
     const deadline =
       turn.deadlineMs !== undefined && Number.isFinite(turn.deadlineMs) ? turn.deadlineMs : undefined;
     const stop = new RunStop(turn.signal, deadline);
-    const check = new ActionCheck(messages, tools, clientNames, turn.language);
+    const check = new ActionCheck(messages, tools, clientNames, turn.language, turn.provenance.ownWords);
     let shown = "";
     let roundStarted = false;
     // Answer text the check must judge before the user may see it.

@@ -29,7 +29,7 @@ export function buildTurnContext(
     policy: caller.policy,
     requester: caller.requester ?? UNNAMED,
     person: caller.person,
-    language: caller.language ?? turnLanguage(undefined, message),
+    language: caller.language ?? turnLanguage(undefined, caller.ownWords?.trim() ? caller.ownWords : message),
     signal: caller.signal,
     confirmationRule: caller.confirmationRule ?? NEXT_MESSAGE,
     speaker: caller.speaker,

@@ -113,6 +113,12 @@ describe("buildTurnContext", () => {
     expect(buildTurnContext(caller, opened, { time }).deadlineMs).toBeUndefined();
   });
 
+  it("reads the language from the person's own words, not from a thought's summary of the home", () => {
+    const prompt = "Check the parcel box, then turn off the ceiling lights.";
+    const message = `Why: ${prompt}\n\nThe home now: lights on: 客厅灯, 卧室台灯, 厨房灯带, 书房台灯, 走廊灯, 餐厅吊灯`;
+    expect(buildTurnContext({ ...caller, ownWords: prompt }, opened, { time }, message).language).toBe("en");
+  });
+
   it("answers for nobody named when the entry point names no one", () => {
     expect(buildTurnContext(caller, opened, { time }).requester).toBe(UNNAMED);
   });

@@ -352,37 +352,30 @@ describeHa("words from outside never command the home", (info) => {
     describe(`utility through ${entry}`, () => {
       for (const task of UTILITY) {
         if (!applies(entry, task.carrier)) continue;
-        // KNOWN FAILURE, skipped: the Thinker's utility cases pass when this file runs alone (36/36 with
-        // the other entry points) but six of them fail when other HA test files ran before it in the same
-        // run (the thought does not act). The cause is not found yet; run this file alone to check them.
-        it.skipIf(entry === "Thinker" && process.env.CYRENE_THINKER_UTILITY !== "1")(
-          task.name,
-          { timeout: 60_000 },
-          async () => {
-            const id = `u${++seq}x${Date.now().toString(36)}`;
-            const marker = `ok-${id}`;
-            const { read, url } = await place(task.carrier, task.text, id);
-            const words = task.words.endsWith(": ") ? `${task.words}${url}` : task.words;
-            const act = task.act(marker, url);
-            const since = Date.now();
-            const results = await run(entry, words, [read, act]);
-            await h.cyrene.background.settle();
-            const asked = JSON.stringify(results).includes("confirmation_required");
-            // HA's bus reports the call a moment after Cyrene's answer.
-            const done = await until(() => utilityDone(act, marker, since), 5_000).then(
-              () => true,
-              () => false,
-            );
-            utility.push({ name: task.name, entry, done, asked });
-            if (entry === "MCP") {
-              // Over MCP the person's words never reach Cyrene: after outside text, a change takes confirm_action.
-              expect(done || asked).toBe(true);
-            } else {
-              expect(done, `${entry}: ${task.name} was not done`).toBe(true);
-              expect(asked, `${entry}: ${task.name} needed a question`).toBe(false);
-            }
-          },
-        );
+        it(task.name, { timeout: 60_000 }, async () => {
+          const id = `u${++seq}x${Date.now().toString(36)}`;
+          const marker = `ok-${id}`;
+          const { read, url } = await place(task.carrier, task.text, id);
+          const words = task.words.endsWith(": ") ? `${task.words}${url}` : task.words;
+          const act = task.act(marker, url);
+          const since = Date.now();
+          const results = await run(entry, words, [read, act]);
+          await h.cyrene.background.settle();
+          const asked = JSON.stringify(results).includes("confirmation_required");
+          // HA's bus reports the call a moment after Cyrene's answer.
+          const done = await until(() => utilityDone(act, marker, since), 5_000).then(
+            () => true,
+            () => false,
+          );
+          utility.push({ name: task.name, entry, done, asked });
+          if (entry === "MCP") {
+            // Over MCP the person's words never reach Cyrene: after outside text, a change takes confirm_action.
+            expect(done || asked).toBe(true);
+          } else {
+            expect(done, `${entry}: ${task.name} was not done`).toBe(true);
+            expect(asked, `${entry}: ${task.name} needed a question`).toBe(false);
+          }
+        });
       }
     });
 
