@@ -93,6 +93,7 @@ describeHa("HA's Assist dialog with a Cyrene turn", () => {
       await page.addInitScript(`localStorage.setItem("hassTokens", ${JSON.stringify(tokens)})`);
       await page.goto(`${instance.url}/`);
       await page.waitForSelector("home-assistant", { timeout: 60_000 });
+      // The frontend binds its "a" shortcut after it renders, and shows nothing that tells when: a pause.
       await page.waitForTimeout(5_000);
       await page.keyboard.press("a");
       const input = page.locator("ha-assist-chat ha-textfield input, ha-assist-chat input").first();
