@@ -16,6 +16,7 @@ export const OLDEST_HA_SUBSET = [
   "test/ha/ollama-speaker-room.test.ts",
   "test/ha/voice-progress.test.ts",
   "test/ha/wyoming-agent.test.ts",
+  "test/ha/wyoming-speaker-room.test.ts",
   // MCP, both ways.
   "test/ha/mcp-client-of-cyrene.test.ts",
   "test/ha/mcp-server-of-ha.test.ts",

@@ -34,7 +34,7 @@ export interface TurnCaller {
   /** When a risky action's confirmation question may be answered (default: the person's very next message). */
   confirmationRule?: ConfirmationRule;
   /**
-   * Where the words were heard, as HA told it (a voice turn through HA's Ollama integration): the
+   * Where the words were heard, as HA told it (a voice turn through HA's Ollama, OpenAI-compatible or Wyoming agent): the
    * satellite's device id and/or its area's name. A command that names no room acts in that room.
    */
   speaker?: { deviceId?: string; area?: string };

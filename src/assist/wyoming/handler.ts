@@ -21,6 +21,8 @@ export interface TranscriptDeps {
 
 /** What HA's conversation ids look like (ULIDs); anything unlike an id starts a conversation of its own. */
 const CONVERSATION_ID = /^[\w.:-]{1,128}$/;
+/** What an HA device id looks like (HA makes 32 hex digits); anything else names no device. */
+const DEVICE_ID = /^[\w-]{1,64}$/;
 const SOURCE = "wyoming";
 
 /** Where a turn has got to, as its events tell it. */
@@ -58,13 +60,18 @@ export async function answerTranscript(event: WyomingEvent, deps: TranscriptDeps
   // What Cyrene says of its own (nothing to speak, or not in time), in the turn's language.
   const say = speechFor(language).voice;
   if (!text) return notHandled(say.unheard);
-  const context = event.data.context as { conversation_id?: unknown } | undefined;
+  const context = event.data.context as { conversation_id?: unknown; device_id?: unknown } | undefined;
   const haId = typeof context?.conversation_id === "string" ? context.conversation_id : undefined;
   const externalId = haId && CONVERSATION_ID.test(haId) ? haId : undefined;
+  // HA 2026.11 names the satellite that heard the words (older HA sends none): its room comes from HA's registries.
+  const deviceId =
+    typeof context?.device_id === "string" && DEVICE_ID.test(context.device_id)
+      ? context.device_id
+      : undefined;
 
   const progress = new Progress();
   const notStarted = new AbortController();
-  const turn = runTurn({ text, language, externalId }, progress, notStarted.signal, deps);
+  const turn = runTurn({ text, language, externalId, deviceId }, progress, notStarted.signal, deps);
   try {
     const outcome = await withTimeout(turn, deps.deadlineMs, () => "deadline" as const);
     if (outcome === "deadline") {
@@ -94,7 +101,12 @@ export async function answerTranscript(event: WyomingEvent, deps: TranscriptDeps
  * say who speaks: the turn is the household's voice, which never opens a person's own chats.
  */
 function runTurn(
-  { text, language, externalId }: { text: string; language: TurnLanguage; externalId: string | undefined },
+  {
+    text,
+    language,
+    externalId,
+    deviceId,
+  }: { text: string; language: TurnLanguage; externalId?: string; deviceId?: string },
   progress: Progress,
   signal: AbortSignal,
   deps: TranscriptDeps,
@@ -106,6 +118,7 @@ function runTurn(
       requester: HOUSEHOLD,
       language,
       externalId,
+      ...(deviceId ? { speaker: { deviceId } } : {}),
       policy: deps.policy,
       voice: true,
       deadlineMs: turnDeadline(deps.deadlineMs),

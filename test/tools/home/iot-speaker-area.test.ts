@@ -135,12 +135,13 @@ describe("the speaker's room as HA told it, checked against the home", () => {
     return { area: first, lines };
   };
 
-  it("takes the satellite's area, or the area HA named", () => {
+  it("takes the satellite's area (also when HA told only the device), or the area HA named", () => {
     expect(areaOf({ deviceId: "dev_Kitchen_Voice", area: "厨房" })).toEqual({ area: "kitchen", lines: [] });
     expect(areaOf({ area: "Bedroom" })).toEqual({ area: "bedroom", lines: [] });
     expect(areaOf({ area: "bedroom" })).toEqual({ area: "bedroom", lines: [] });
     expect(areaOf(undefined)).toEqual({ area: undefined, lines: [] });
-    expect(areaOf({ deviceId: "dev_Kitchen_Voice" })).toEqual({ area: undefined, lines: [] });
+    // Only the device told (HA's Wyoming agent, 2026.11): its area in HA's registries.
+    expect(areaOf({ deviceId: "dev_Kitchen_Voice" })).toEqual({ area: "kitchen", lines: [] });
   });
 
   it("assumes no room, with one log line a turn, for an unknown satellite, a deleted area, an unavailable satellite", () => {

@@ -28,7 +28,7 @@ export function speakerAreaId(
   logger: Logger,
 ): string | undefined {
   const { speaker } = turn;
-  if (!speaker?.area) return undefined;
+  if (!speaker?.area && !speaker?.deviceId) return undefined;
   const unusable = (why: string) => {
     if (!logged.has(turn)) {
       logged.add(turn);
@@ -39,13 +39,15 @@ export function speakerAreaId(
   if (speaker.deviceId) {
     const device = dir.devices.get(speaker.deviceId);
     if (!device) return unusable("HA's device registry has no such satellite");
+    // Only the device was told (the Wyoming route): a satellite in no area has no room to assume.
+    if (!device.areaId && !speaker.area) return undefined;
     if (!device.areaId || !dir.areas.has(device.areaId))
       return unusable("the satellite's area no longer exists");
     if (!available(dir, states, device.id))
       return unusable(`the satellite (${device.name ?? device.id}) is unavailable`);
     return device.areaId;
   }
-  const said = speaker.area.toLowerCase();
+  const said = (speaker.area ?? "").toLowerCase();
   const area = [...dir.areas.values()].find((a) => a.name.toLowerCase() === said);
   return area
     ? area.id
