@@ -8,6 +8,7 @@ import type { PackLanguage } from "./language.js";
 import type { LanguageMarkers } from "./markers.js";
 import type { SpeechWords } from "./speech.js";
 import type { RuleWords } from "./rules.js";
+import type { ReminderTimeWords } from "./reminder-times.js";
 import type { ScheduledActionWords } from "./scheduled-actions.js";
 
 /**
@@ -30,6 +31,8 @@ export interface LanguagePack {
   /** Home rules said back in plain words (src/tools/home/home-rule). */
   rules: RuleWords;
   scheduledActions: ScheduledActionWords;
+  /** The words of a reminder's repeat and of an offset from a sun event (reminders/recurrence.ts, sun.ts). */
+  reminderTimes: ReminderTimeWords;
   /** The words resolution reads around device names (home.ts). */
   home: HomeWords;
   /** Words that name an action on a device (the provenance gate reads the person's message with them). */

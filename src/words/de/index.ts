@@ -7,6 +7,7 @@ import { deHome } from "./home.js";
 import { deRules } from "./rules.js";
 import { intent } from "./intent.js";
 import { markers } from "./markers.js";
+import { reminderTimes } from "./reminder-times.js";
 import { scheduledActions } from "./scheduled-actions.js";
 import { speech } from "./speech.js";
 
@@ -19,6 +20,7 @@ export const de: LanguagePack = {
   markers,
   rules: deRules,
   scheduledActions,
+  reminderTimes,
   home: deHome,
   actions,
   consent,

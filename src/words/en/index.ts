@@ -7,6 +7,7 @@ import { enHome } from "./home.js";
 import { enRules } from "./rules.js";
 import { intent } from "./intent.js";
 import { markers } from "./markers.js";
+import { reminderTimes } from "./reminder-times.js";
 import { scheduledActions } from "./scheduled-actions.js";
 import { speech } from "./speech.js";
 
@@ -19,6 +20,7 @@ export const en: LanguagePack = {
   markers,
   rules: enRules,
   scheduledActions,
+  reminderTimes,
   home: enHome,
   actions,
   consent,

@@ -7,6 +7,7 @@ import { frHome } from "./home.js";
 import { frRules } from "./rules.js";
 import { intent } from "./intent.js";
 import { markers } from "./markers.js";
+import { reminderTimes } from "./reminder-times.js";
 import { scheduledActions } from "./scheduled-actions.js";
 import { speech } from "./speech.js";
 
@@ -19,6 +20,7 @@ export const fr: LanguagePack = {
   markers,
   rules: frRules,
   scheduledActions,
+  reminderTimes,
   home: frHome,
   actions,
   consent,

@@ -5,6 +5,7 @@ import { claims } from "./claims.js";
 import { consent } from "./consent.js";
 import { intent } from "./intent.js";
 import { markers } from "./markers.js";
+import { reminderTimes } from "./reminder-times.js";
 import { scheduledActions } from "./scheduled-actions.js";
 import { speech } from "./speech.js";
 import { zhHome } from "./home.js";
@@ -19,6 +20,7 @@ export const zh: LanguagePack = {
   markers,
   rules: zhRules,
   scheduledActions,
+  reminderTimes,
   home: zhHome,
   actions,
   consent,
