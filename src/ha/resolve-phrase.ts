@@ -161,7 +161,12 @@ function stripCjk(dir: EntityDirectory, phrase: string, domains?: string[]): str
   return out;
 }
 
-const LIST_SEPARATOR = /\s+(?:and|&|plus)\s+|\s*(?:和|与|跟|以及|还有|、|，|,)\s*/i;
+const LATIN_JOINERS = everyPack((pack) => pack.home.listJoiners).filter((w) => !isCjk(w));
+const CJK_JOINERS = everyPack((pack) => pack.home.listJoiners).filter(isCjk);
+const LIST_SEPARATOR = new RegExp(
+  `\\s+(?:${LATIN_JOINERS.map(escape).join("|")})\\s+|\\s*(?:${[...CJK_JOINERS.map(escape), "、", "，", ","].join("|")})\\s*`,
+  "iu",
+);
 
 /** "A and B", "A和B", "A、B" → its parts; one part when the phrase is not a list. */
 export function listParts(core: string): string[] {

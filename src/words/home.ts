@@ -94,6 +94,11 @@ export interface HomeWords {
    * `context: area` of its tests): with a satellite's room known, the devices are that room's.
    */
   here: readonly string[];
+  /**
+   * Words that join the devices of a list ("the lamp and the fan", 台灯和风扇); commas and 、 join in every
+   * language (src/ha/resolve-phrase.ts listParts).
+   */
+  listJoiners: readonly string[];
   /** The words that join a value to the action ("to 50%", "auf 50 %", "à 50 %") and its units. */
   value: { joiners: readonly string[]; units: readonly string[] };
   /** The kinds of place. */

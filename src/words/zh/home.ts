@@ -71,6 +71,8 @@ export const zhHome: HomeWords = {
       "回充|充电|回去|工作|风速|颜色",
   ),
   here: list("这里|这儿|在这里"),
+  /* Cyrene's own list reading (HA's intents name one target per sentence, so they have no list words). */
+  listJoiners: list("和|与|跟|以及|还有"),
   value: { joiners: list("到|为|成|至"), units: list("%|度|摄氏度|档") },
   places: {
     /*
