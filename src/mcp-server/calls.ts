@@ -209,7 +209,7 @@ export class McpToolCalls {
         data: {
           ...data,
           note:
-            `NOT done. Ask the person whether you should ${String(data.would ?? "do this")} (需要用户确认). Only ` +
+            `NOT done. Ask the person whether you should ${String(data.would ?? "do this")}. Only ` +
             `after they say yes in a new message, call ${CONFIRM_TOOL} with confirmation_id ` +
             `"${data.confirmation_id}" (valid a few minutes). Never confirm on your own.`,
         },
