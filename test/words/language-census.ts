@@ -3,7 +3,8 @@ import { join, relative } from "node:path";
 
 /**
  * Which source files outside src/words hold language data, by this definition (issue 32's "count of files
- * that hold language data"). Comments are left out: a block comment, and a line that starts with // or *.
+ * that hold language data"). Comments are left out: a block comment, a line that starts with // or *, and
+ * a " // " to the end of a line.
  * What is left holds language data when it has
  *   - a Han character (U+4E00–U+9FFF), or
  *   - a Latin letter with a diacritic (U+00C0–U+024F, but × and ÷), or
@@ -29,6 +30,7 @@ export function codeOf(source: string): string {
     .replace(/\/\*[\s\S]*?\*\//g, "")
     .split("\n")
     .filter((line) => !/^\s*(?:\/\/|\*)/.test(line))
+    .map((line) => line.replace(/\s\/\/\s.*$/, ""))
     .join("\n");
 }
 
