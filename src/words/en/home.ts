@@ -74,6 +74,10 @@ export const enHome: HomeWords = {
   here: list("here|this room|in here"),
   /* Cyrene's own list reading (HA's intents name one target per sentence, so they have no list words). */
   listJoiners: list("and|&|plus"),
+  placeSuffixes: [],
+  residualParticles: [],
+  valuePhrases: { first: [], last: [] },
+  keptActionWords: list("it|them|again|mode|level"),
   value: { joiners: list("to|at|by"), units: list("%|percent|degrees|degree|°c|°f|°") },
   places: {
     /*
