@@ -2,6 +2,7 @@ import type { LanguagePack } from "../pack.js";
 import { actionLines } from "./action-lines.js";
 import { actions } from "./actions.js";
 import { claims } from "./claims.js";
+import { colors } from "./colors.js";
 import { consent } from "./consent.js";
 import { deHome } from "./home.js";
 import { deRules } from "./rules.js";
@@ -21,6 +22,7 @@ export const de: LanguagePack = {
   rules: deRules,
   scheduledActions,
   reminderTimes,
+  colors,
   home: deHome,
   actions,
   consent,

@@ -2,6 +2,7 @@ import type { LanguagePack } from "../pack.js";
 import { actionLines } from "./action-lines.js";
 import { actions } from "./actions.js";
 import { claims } from "./claims.js";
+import { colors } from "./colors.js";
 import { consent } from "./consent.js";
 import { enHome } from "./home.js";
 import { enRules } from "./rules.js";
@@ -21,6 +22,7 @@ export const en: LanguagePack = {
   rules: enRules,
   scheduledActions,
   reminderTimes,
+  colors,
   home: enHome,
   actions,
   consent,

@@ -2,6 +2,7 @@ import type { LanguagePack } from "../pack.js";
 import { actionLines } from "./action-lines.js";
 import { actions } from "./actions.js";
 import { claims } from "./claims.js";
+import { colors } from "./colors.js";
 import { consent } from "./consent.js";
 import { frHome } from "./home.js";
 import { frRules } from "./rules.js";
@@ -21,6 +22,7 @@ export const fr: LanguagePack = {
   rules: frRules,
   scheduledActions,
   reminderTimes,
+  colors,
   home: frHome,
   actions,
   consent,

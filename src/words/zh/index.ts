@@ -2,6 +2,7 @@ import type { LanguagePack } from "../pack.js";
 import { actionLines } from "./action-lines.js";
 import { actions } from "./actions.js";
 import { claims } from "./claims.js";
+import { colors } from "./colors.js";
 import { consent } from "./consent.js";
 import { intent } from "./intent.js";
 import { markers } from "./markers.js";
@@ -21,6 +22,7 @@ export const zh: LanguagePack = {
   rules: zhRules,
   scheduledActions,
   reminderTimes,
+  colors,
   home: zhHome,
   actions,
   consent,
