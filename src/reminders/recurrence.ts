@@ -38,7 +38,8 @@ export function toRrule(text: string): string {
   if (Object.hasOwn(REPEATS, lower)) return REPEATS[lower]!;
   const weekly = weeklyDays(raw);
   if (weekly) return weekly;
-  if (!/^FREQ=/i.test(raw)) throw new InputError(`Unknown recurrence "${text}". ${HELP}`);
+  if (!/^FREQ=/i.test(raw))
+    throw new InputError(`Unknown recurrence "${text}" (无法识别的重复规则). ${HELP}`);
   let rule: Rule;
   try {
     rule = rrule().rrulestr(`RRULE:${raw.toUpperCase()}`, { forceset: false }) as Rule;
@@ -105,7 +106,9 @@ export function occurrencesBetween(schedule: TimeSchedule, fromMs: number, toMs:
 export function assertHasFuture(schedule: TimeSchedule, nowMs: number): number {
   const next = nextOccurrence(schedule, nowMs - 1);
   if (next === undefined) {
-    throw new InputError("This repeat rule ends before its first time: no reminder would ever come.");
+    throw new InputError(
+      "This repeat rule ends before its first time: no reminder would ever come (规则没有未来的时间).",
+    );
   }
   return next;
 }

@@ -59,7 +59,7 @@ export class ReminderService {
   async create(input: CreateInput): Promise<{ reminder: Reminder; notes: string[] }> {
     this.needHa();
     const message = input.message?.trim() || input.action?.description || "";
-    if (!message) throw new InputError("A reminder needs a message: what to remind of.");
+    if (!message) throw new InputError("A reminder needs a message: what to remind of (提醒内容).");
     if (message.length > MAX_MESSAGE)
       throw new InputError(`The message is too long (at most ${MAX_MESSAGE} characters).`);
     const notes: string[] = [];
@@ -104,7 +104,11 @@ export class ReminderService {
 
   get(id: string): Reminder {
     const reminder = this.store.get(id.trim());
-    if (!reminder) throw new InputError(`No reminder with id ${id}. List them to see the ids.`, "not_found");
+    if (!reminder)
+      throw new InputError(
+        `No reminder with id ${id}. List them to see the ids (查看提醒列表).`,
+        "not_found",
+      );
     return reminder;
   }
 
@@ -237,7 +241,7 @@ export class ReminderService {
       if (at <= now.toMillis()) {
         throw new InputError(
           `${DateTime.fromMillis(at, { zone }).toFormat("yyyy-MM-dd HH:mm")} (${zone}) is already past; it is ` +
-            `${now.toFormat("yyyy-MM-dd HH:mm")} now. Send a future time.`,
+            `${now.toFormat("yyyy-MM-dd HH:mm")} now. Send a future time (这个时间已经过去了，请给一个将来的时间).`,
         );
       }
       return { schedule, nextAt: at };
@@ -250,7 +254,7 @@ export class ReminderService {
     if (at <= now.toMillis()) {
       throw new InputError(
         `That is ${DateTime.fromMillis(at, { zone }).toFormat("HH:mm")}, already past (it is ${now.toFormat("HH:mm")}). ` +
-          "Give a clock time instead.",
+          "Give a clock time instead (这个时间已经过去了).",
       );
     }
     const start = DateTime.fromMillis(at, { zone }).startOf("second");
