@@ -12,14 +12,10 @@ export const DEVICE_CONTROL_TOOL = "iot_control";
 
 export const NO_CALL_NUDGE =
   "Check: your answer says a device was acted on, but no iot_control call succeeded in this turn, so " +
-  "nothing was done. Call iot_control now to do it, or tell the user plainly that you did not do it. " +
-  "检查：你的回答说已经操作了设备，但本轮没有成功的 iot_control 调用，实际什么也没做。" +
-  "现在调用 iot_control 去做，或如实告诉用户你没有做。";
+  "nothing was done. Call iot_control now to do it, or tell the user plainly that you did not do it.";
 
 /** For the model, when a call waits for the person's yes because of how their message reads. */
-const STATUS_ONLY =
-  "the user's message reads as a question about how things are, not a request for a change " +
-  "(用户的话像是在询问状态，而不是要求更改)";
+const STATUS_ONLY = "the user's message reads as a question about how things are, not a request for a change";
 
 export type AnswerVerdict =
   | { kind: "ok" }

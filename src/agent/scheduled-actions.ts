@@ -1,10 +1,16 @@
 import type { HomeAssistant, HomeSnapshot } from "../ha/index.js";
 import type { Logger } from "../logging/logger.js";
-import type { ActionResult, ActionRunner, ScheduledAction } from "../reminders/index.js";
+import {
+  actionWords,
+  type ActionResult,
+  type ActionRunner,
+  type ScheduledAction,
+} from "../reminders/index.js";
 import type { ConversationStore } from "../store/conversations.js";
 import type { HomeTime } from "../time/home-time.js";
 import { SCHEDULED_ACTION_TOOL, scheduledActionPolicy } from "../tools/policy.js";
 import type { ToolCallRunner } from "./tool-calls.js";
+import type { ScheduledActionWords } from "../words/scheduled-actions.js";
 import { buildTurnContext } from "./turn-context.js";
 
 export interface ScheduledActionDeps {
@@ -33,7 +39,7 @@ export function scheduledActionRunner(deps: ScheduledActionDeps): ActionRunner {
         return { ok: false, detail: `Home Assistant is unreachable (${(error as Error).message}).` };
       }
       const speakOn = speakerOf(home, action);
-      const missing = missingEntities(home, action);
+      const missing = missingEntities(home, action, actionWords(action, reminder.message));
       if (missing) return { ok: false, detail: missing, speakOn };
       const turn = buildTurnContext(
         { policy: scheduledActionPolicy(action.confirmed ? action : undefined), language: action.language },
@@ -79,13 +85,15 @@ export function scheduledActionRunner(deps: ScheduledActionDeps): ActionRunner {
 }
 
 /** Why the stored entities can't be acted on now (gone, renamed, unexposed), or undefined when they can. */
-function missingEntities(home: HomeSnapshot, action: ScheduledAction): string | undefined {
+function missingEntities(
+  home: HomeSnapshot,
+  action: ScheduledAction,
+  words: ScheduledActionWords,
+): string | undefined {
   for (const id of action.entityIds) {
     const entity = home.directory.get(id);
-    if (!entity)
-      return `${id} no longer exists in Home Assistant (deleted or renamed); nothing was done. 设备已不存在，未执行。`;
-    if (!entity.exposed)
-      return `${entity.name} (${id}) is no longer exposed to Assist in Home Assistant; nothing was done. 设备已不再公开给 Assist，未执行。`;
+    if (!entity) return words.gone(id);
+    if (!entity.exposed) return words.unexposed(entity.name, id);
   }
   return undefined;
 }

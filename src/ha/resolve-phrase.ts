@@ -39,7 +39,7 @@ const START = "(?<![\\p{L}\\p{N}])";
 
 /** A value the action sets ("to 50%", "22 degrees", "auf 20 %", "à 50 %", "调到26度", "亮度50%"), never part of a device name. */
 const SETTINGS = [
-  /(?:的?(?:亮度|音量|温度|位置))?(?:[调设改]|打?开)?[到为成至]\s*\d+(?:\.\d+)?\s*(?:%|度|摄氏度|档)?/g,
+  ...everyPack((pack) => pack.home.valuePhrases.first),
   new RegExp(
     `${START}(?:${JOINERS})\\s+\\d+(?:[.,]\\d+)?\\s*(?:(?:${UNITS})${END}(?:\\s+(?:celsius|fahrenheit))?)?(?:\\s+(?:brightness|volume|bright)${END})?`,
     "giu",
@@ -48,10 +48,7 @@ const SETTINGS = [
     `${START}\\d+(?:[.,]\\d+)?\\s*(?:${UNITS})${END}(?:\\s+(?:celsius|fahrenheit))?(?:\\s+(?:brightness|volume|bright)${END})?`,
     "giu",
   ),
-  /\d+(?:\.\d+)?\s*(?:%|度|摄氏度)/g,
-  // "设置为百分之五十", "调到最大": a value in Chinese numerals or words.
-  /(?:设置|设定|调|设)?[为成到至]?百分之[零一二两三四五六七八九十百]+/g,
-  /(?:设置|设定|调|设)?[为成到至](?:最大|最小|最高|最低|最亮|最暗)/g,
+  ...everyPack((pack) => pack.home.valuePhrases.last),
 ];
 
 /** Chinese words that ask for an action, wherever they stand: they never name a device. */
@@ -65,12 +62,11 @@ export const SERVICE_WORDS: ReadonlySet<string> = new Set(
   everyPack((pack) => pack.home.actionWords).map((w) => normalize(w).compact),
 );
 
+const KEPT_ACTION_WORDS = new Set(everyPack((pack) => pack.home.keptActionWords));
+
 /** Service words that are not also words for a kind of device (music, song are: they pick speakers). */
 const ACTION_WORDS = [...SERVICE_WORDS].filter(
-  (w) =>
-    w.length > 1 &&
-    !KIND_WORDS.some((k) => k.word === w) &&
-    !/^(?:it|them|again|mode|level|度|点|它)$/.test(w),
+  (w) => w.length > 1 && !KIND_WORDS.some((k) => k.word === w) && !KEPT_ACTION_WORDS.has(w),
 );
 
 /**
@@ -161,7 +157,12 @@ function stripCjk(dir: EntityDirectory, phrase: string, domains?: string[]): str
   return out;
 }
 
-const LIST_SEPARATOR = /\s+(?:and|&|plus)\s+|\s*(?:和|与|跟|以及|还有|、|，|,)\s*/i;
+const LATIN_JOINERS = everyPack((pack) => pack.home.listJoiners).filter((w) => !isCjk(w));
+const CJK_JOINERS = everyPack((pack) => pack.home.listJoiners).filter(isCjk);
+const LIST_SEPARATOR = new RegExp(
+  `\\s+(?:${LATIN_JOINERS.map(escape).join("|")})\\s+|\\s*(?:${[...CJK_JOINERS.map(escape), "、", "，", ","].join("|")})\\s*`,
+  "iu",
+);
 
 /** "A and B", "A和B", "A、B" → its parts; one part when the phrase is not a list. */
 export function listParts(core: string): string[] {

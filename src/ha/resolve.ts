@@ -1,7 +1,7 @@
 import type { AreaInfo, AreaTerm, EntityDirectory, EntityInfo } from "./directory.js";
 import { EXACT, MIN_SCORE, scoreNames } from "./name-scores.js";
 import { findWord, isCjk, normalize, similarityOf, type NormalizedText } from "./text.js";
-import { FILLERS, KIND_WORDS, kindFit, type Kind } from "./vocabulary.js";
+import { FILLERS, KIND_WORDS, PLACE_SUFFIXES, RESIDUAL_PARTICLES, kindFit, type Kind } from "./vocabulary.js";
 
 export interface Candidate {
   entity: EntityInfo;
@@ -180,7 +180,8 @@ export function interpret(query: NormalizedText, dir: EntityDirectory, domains?:
       if (at < 0) return false;
       if (!free.subarray(at, at + word.length).some(Boolean)) {
         // "院子里的灯", "客厅里面的灯": 里 after a place says "in" it.
-        const inIt = place ? (/^里面?/.exec(query.compact.slice(at + word.length))?.[0] ?? "") : "";
+        const after = query.compact.slice(at + word.length);
+        const inIt = place ? (PLACE_SUFFIXES.find((suffix) => after.startsWith(suffix)) ?? "") : "";
         const end = at + word.length + inIt.length;
         taken.fill(1, at, end);
         free.fill(1, at, end);
@@ -221,7 +222,7 @@ export function interpret(query: NormalizedText, dir: EntityDirectory, domains?:
     if (isCjk(piece)) {
       for (const filler of FILLERS)
         if (piece.includes(filler) && isCjk(filler)) piece = piece.replace(filler, "");
-      piece = piece.replace(/[请把和与跟吗呢]/g, "");
+      for (const particle of RESIDUAL_PARTICLES) piece = piece.replaceAll(particle, "");
     }
     residual += piece;
   }

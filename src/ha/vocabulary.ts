@@ -128,6 +128,14 @@ export const FILLERS = new Set(
   everyPack((pack) => [...pack.home.fillers, ...pack.home.all]).map((w) => normalize(w).compact),
 );
 
+/** What follows a place to say "in" it (every pack's), longest first. */
+export const PLACE_SUFFIXES: readonly string[] = everyPack((pack) => pack.home.placeSuffixes).sort(
+  (a, b) => b.length - a.length,
+);
+
+/** Particles dropped from a residual written without spaces (every pack's). */
+export const RESIDUAL_PARTICLES: readonly string[] = everyPack((pack) => pack.home.residualParticles);
+
 /** The words for "all" of every pack, compact. */
 export const ALL_WORDS: ReadonlySet<string> = new Set(
   everyPack((pack) => pack.home.all).map((w) => normalize(w).compact),

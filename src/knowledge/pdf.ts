@@ -51,18 +51,14 @@ export async function readPdf(data: Buffer, limits: PdfLimits): Promise<PdfText>
   if (!outcome.ok) {
     switch (outcome.reason) {
       case "timeout":
-        throw new InputError(
-          "The PDF is too complex: reading it took too long and was stopped (PDF 过于复杂，读取超时).",
-        );
+        throw new InputError("The PDF is too complex: reading it took too long and was stopped.");
       case "memory":
-        throw new InputError(
-          "The PDF needed more memory than allowed to read and was stopped (PDF 过大，内存不足).",
-        );
+        throw new InputError("The PDF needed more memory than allowed to read and was stopped.");
       case "aborted":
-        throw new InputError("Reading the PDF was stopped (读取已取消).");
+        throw new InputError("Reading the PDF was stopped.");
       case "unstarted": // no start limit is set
       case "crashed":
-        throw new InputError("The PDF reader stopped unexpectedly on this file (PDF 读取失败).");
+        throw new InputError("The PDF reader stopped unexpectedly on this file.");
     }
   }
   if (!outcome.reply.ok) {

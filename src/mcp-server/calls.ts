@@ -149,7 +149,7 @@ export class McpToolCalls {
     if ("confirmation_id" in args) {
       return errorResult(
         `A confirmation is given through ${CONFIRM_TOOL}, in a call after the person said yes; ${name} itself ` +
-          "takes no confirmation_id here. 请在用户同意后调用 confirm_action。",
+          "takes no confirmation_id here.",
       );
     }
     const outcome = await this.run(name, args, caller, conversationId, signal);
@@ -209,7 +209,7 @@ export class McpToolCalls {
         data: {
           ...data,
           note:
-            `NOT done. Ask the person whether you should ${String(data.would ?? "do this")} (需要用户确认). Only ` +
+            `NOT done. Ask the person whether you should ${String(data.would ?? "do this")}. Only ` +
             `after they say yes in a new message, call ${CONFIRM_TOOL} with confirmation_id ` +
             `"${data.confirmation_id}" (valid a few minutes). Never confirm on your own.`,
         },
@@ -231,8 +231,7 @@ export class McpToolCalls {
     const tool = id ? this.deps.confirmations.askedBy(id, conversationId) : undefined;
     if (!tool) {
       return errorResult(
-        `Confirmation "${id}" is unknown, expired or already used. Call the tool again to ask anew. ` +
-          "确认无效或已过期，请重新询问。",
+        `Confirmation "${id}" is unknown, expired or already used. Call the tool again to ask anew.`,
       );
     }
     const outcome = await this.run(tool, { confirmation_id: id }, caller, conversationId, signal, {

@@ -51,7 +51,7 @@ export async function readPage(html: string, url: string, options: ReadPageOptio
   );
   if (!outcome.ok) throw failure(outcome.reason, timeoutMs);
   if (!outcome.reply.ok) {
-    throw new NetError(`The page could not be read: ${outcome.reply.error} (页面读取失败).`, "bad_response");
+    throw new NetError(`The page could not be read: ${outcome.reply.error}.`, "bad_response");
   }
   const { page } = outcome.reply;
   if (page.overflow && !page.markdown.trim()) {
@@ -98,21 +98,18 @@ function failure(reason: ChildFailure, timeoutMs: number): NetError {
   switch (reason) {
     case "timeout":
       return new NetError(
-        `The page is too complex: reading it took more than ${Math.round(timeoutMs / 1000)} s and was stopped (页面过于复杂，读取超时).`,
+        `The page is too complex: reading it took more than ${Math.round(timeoutMs / 1000)} s and was stopped.`,
         "too_complex",
       );
     case "memory":
       return new NetError(
-        "The page is too large: reading it needed more memory than allowed and was stopped (页面过大，内存不足).",
+        "The page is too large: reading it needed more memory than allowed and was stopped.",
         "too_complex",
       );
     case "aborted":
-      return new NetError("Reading the page was stopped (读取已取消).", "aborted");
+      return new NetError("Reading the page was stopped.", "aborted");
     case "unstarted": // no start limit is set
     case "crashed":
-      return new NetError(
-        "The page reader stopped unexpectedly on this page (页面读取失败).",
-        "bad_response",
-      );
+      return new NetError("The page reader stopped unexpectedly on this page.", "bad_response");
   }
 }

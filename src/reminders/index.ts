@@ -15,7 +15,7 @@ import type { Targets } from "./types.js";
 export type { ReminderService } from "./service.js";
 export type { Claim, ReminderStore } from "./store.js";
 export { PERSISTENT, type Reminder, type ScheduledAction } from "./types.js";
-export { ACTION_GRACE_MS, type ActionResult, type ActionRunner } from "./actions.js";
+export { ACTION_GRACE_MS, actionWords, type ActionResult, type ActionRunner } from "./actions.js";
 
 export interface ReminderSettings {
   defaultTargets: Targets;

@@ -2,6 +2,7 @@ import { DateTime } from "luxon";
 import { createRequire } from "node:module";
 import type * as RRuleModule from "rrule";
 import { InputError } from "../input-error.js";
+import { PACKS } from "../words/packs.js";
 import type { TimeSchedule } from "./types.js";
 
 // rrule is loaded on first use (synchronously: it is CommonJS): a home with no recurring reminder never pays for it.
@@ -18,68 +19,13 @@ type Rule = InstanceType<typeof RRuleModule.RRule>;
  * moves it past the gap), and an ambiguous autumn 01:30 is one instant: it fires once.
  */
 
-const SIMPLE: Record<string, string> = {
-  daily: "FREQ=DAILY",
-  everyday: "FREQ=DAILY",
-  每天: "FREQ=DAILY",
-  weekdays: "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR",
-  工作日: "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR",
-  weekends: "FREQ=WEEKLY;BYDAY=SA,SU",
-  周末: "FREQ=WEEKLY;BYDAY=SA,SU",
-  weekly: "FREQ=WEEKLY",
-  每周: "FREQ=WEEKLY",
-  monthly: "FREQ=MONTHLY",
-  每月: "FREQ=MONTHLY",
-  yearly: "FREQ=YEARLY",
-  annually: "FREQ=YEARLY",
-  每年: "FREQ=YEARLY",
-};
-const DAYS: Record<string, string> = {
-  mo: "MO",
-  mon: "MO",
-  monday: "MO",
-  一: "MO",
-  周一: "MO",
-  星期一: "MO",
-  tu: "TU",
-  tue: "TU",
-  tuesday: "TU",
-  二: "TU",
-  周二: "TU",
-  星期二: "TU",
-  we: "WE",
-  wed: "WE",
-  wednesday: "WE",
-  三: "WE",
-  周三: "WE",
-  星期三: "WE",
-  th: "TH",
-  thu: "TH",
-  thursday: "TH",
-  四: "TH",
-  周四: "TH",
-  星期四: "TH",
-  fr: "FR",
-  fri: "FR",
-  friday: "FR",
-  五: "FR",
-  周五: "FR",
-  星期五: "FR",
-  sa: "SA",
-  sat: "SA",
-  saturday: "SA",
-  六: "SA",
-  周六: "SA",
-  星期六: "SA",
-  su: "SU",
-  sun: "SU",
-  sunday: "SU",
-  日: "SU",
-  天: "SU",
-  周日: "SU",
-  星期日: "SU",
-  星期天: "SU",
-};
+const WORDS = Object.values(PACKS).map((pack) => pack.reminderTimes);
+const REPEATS: Record<string, string> = Object.assign({}, ...WORDS.map((words) => words.repeats));
+const WEEKDAYS: Record<string, string> = Object.assign({}, ...WORDS.map((words) => words.weekdays));
+const JOINERS = WORDS.flatMap((words) => words.dayJoiners).map((word) =>
+  /^[a-z]+$/i.test(word) ? `\\b${word}\\b` : word,
+);
+const DAY_SEPARATOR = new RegExp(`(?:[\\s,，、]|${JOINERS.join("|")})+`, "i");
 
 const HELP =
   'Send "daily", "weekdays", "weekly on MO,FR", "monthly", "yearly", or an RRULE such as ' +
@@ -88,16 +34,10 @@ const HELP =
 /** The RRULE body for a recurrence as the LLM or a person wrote it; refuses nonsense with what to send. */
 export function toRrule(text: string): string {
   const raw = text.trim().replace(/^RRULE:/i, "");
-  const lower = raw.toLowerCase();
-  if (SIMPLE[lower]) return SIMPLE[lower];
-  const weekly = /^(?:weekly|every week|每周)\s*(?:on)?\s*(.+)$/i.exec(raw);
-  if (weekly) {
-    const days = weekly[1]!
-      .split(/[\s,，、和及and]+/)
-      .filter(Boolean)
-      .map((d) => DAYS[d.toLowerCase()]);
-    if (days.length && days.every(Boolean)) return `FREQ=WEEKLY;BYDAY=${[...new Set(days)].join(",")}`;
-  }
+  const lower = raw.toLowerCase().replace(/\s+/g, " ");
+  if (Object.hasOwn(REPEATS, lower)) return REPEATS[lower]!;
+  const weekly = weeklyDays(raw);
+  if (weekly) return weekly;
   if (!/^FREQ=/i.test(raw))
     throw new InputError(`Unknown recurrence "${text}" (无法识别的重复规则). ${HELP}`);
   let rule: Rule;
@@ -113,6 +53,21 @@ export function toRrule(text: string): string {
     throw new InputError("Give the first time in `at`, not as DTSTART inside the rule.");
   }
   return raw.toUpperCase();
+}
+
+/** "weekly on Mon, Fri", "每周 一、三", "jeden Montag und Freitag": the RRULE body, in any pack's words. */
+function weeklyDays(raw: string): string | undefined {
+  for (const { weeklyOn } of WORDS) {
+    const opening = weeklyOn.exec(raw);
+    const rest = opening && raw.slice(opening[0].length);
+    if (!rest) continue;
+    const days = rest
+      .split(DAY_SEPARATOR)
+      .filter(Boolean)
+      .map((day) => WEEKDAYS[day.toLowerCase()]);
+    if (days.length && days.every(Boolean)) return `FREQ=WEEKLY;BYDAY=${[...new Set(days)].join(",")}`;
+  }
+  return undefined;
 }
 
 /** The first occurrence strictly after `afterMs`, as an instant (ms), or undefined when the series is over. */

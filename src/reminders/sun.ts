@@ -9,7 +9,7 @@ export interface SunTime {
   offsetMs: number;
 }
 
-const AFTER = /\b(?:after|past|later|of|an?)\b|\+|之后|以后|后|过|的/gi;
+const OFFSET_WORDS = Object.values(PACKS).map((pack) => pack.reminderTimes.sunOffset);
 
 /**
  * "half an hour after sunset", "sunset+30m", "日落后半小时", "日出前15分钟": the sun event and the
@@ -21,16 +21,7 @@ export function readSunTime(text: string): SunTime | undefined {
     const event = sunset.test(text) ? "sunset" : sunrise.test(text) ? "sunrise" : undefined;
     if (!event) continue;
     const negative = before.test(text) || /-\s*\d/.test(text);
-    const rest = text
-      .replace(event === "sunset" ? sunset : sunrise, " ")
-      .replace(before, " ")
-      .replace(/half an hour/i, "30 minutes")
-      .replace(/\ban hour\b/i, "1 hour")
-      .replace(/\ba quarter(?: of an hour)?\b/i, "15 minutes")
-      .replace(/-/g, " ")
-      .replace(AFTER, " ")
-      .replace(/^\s*(?:at|在)\s*/i, "")
-      .trim();
+    const rest = offsetText(text.replace(event === "sunset" ? sunset : sunrise, " ").replace(before, " "));
     if (!rest) return { event, offsetMs: 0 };
     const duration = tryParseDuration(rest);
     if (!duration)
@@ -41,6 +32,17 @@ export function readSunTime(text: string): SunTime | undefined {
     return { event, offsetMs: negative ? -ms : ms };
   }
   return undefined;
+}
+
+/** What is left of an offset once every pack's spoken amounts are made plain and its filler words gone. */
+function offsetText(text: string): string {
+  let rest = text;
+  for (const { amounts } of OFFSET_WORDS)
+    for (const [spoken, plain] of amounts) rest = rest.replace(spoken, plain);
+  rest = rest.replace(/[-+]/g, " ");
+  for (const { after } of OFFSET_WORDS) rest = rest.replace(after, " ");
+  for (const { at } of OFFSET_WORDS) rest = rest.replace(at, "");
+  return rest.trim();
 }
 
 /** The instant of the next sunrise or sunset plus the offset, from HA's `sun.sun` (next_rising, next_setting). */

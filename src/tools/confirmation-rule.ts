@@ -27,8 +27,7 @@ export function judgeAnswer(asked: AskedIn, answering: TurnContext, question: Qu
   const rule = asked.rule;
   if (answering.confirmationRule.kind !== rule.kind) {
     return refused(
-      `Not done: confirmation "${question.id}" was asked ${WHERE[rule.kind]} and can only be answered there. ` +
-        "未执行：此确认只能在提问的地方回答。",
+      `Not done: confirmation "${question.id}" was asked ${WHERE[rule.kind]} and can only be answered there.`,
     );
   }
   if (rule.kind === "next-message") return nextMessage(asked, answering, question);
@@ -45,8 +44,7 @@ function nextMessage(asked: AskedIn, answering: TurnContext, { id, would }: Ques
   if (answering.turnId === asked.turnId) {
     return refused(
       `Not done: the user has not confirmed yet. Ask them whether to ${would}; ` +
-        `only after they say yes in their next message, call iot_control with confirmation_id "${id}". ` +
-        "需要用户在下一条消息中确认后才能执行。",
+        `only after they say yes in their next message, call iot_control with confirmation_id "${id}".`,
     );
   }
   if (answering.turnNumber !== asked.turnNumber + 1) {
@@ -54,8 +52,7 @@ function nextMessage(asked: AskedIn, answering: TurnContext, { id, would }: Ques
     // anywhere (a fetched page, a misread), so it is not taken.
     return refused(
       `Confirmation "${id}" has lapsed: it had to come in the user's very next message. ` +
-        "If the user still wants this, call iot_control again without confirmation_id to ask anew. " +
-        "确认已失效，请重新询问用户。",
+        "If the user still wants this, call iot_control again without confirmation_id to ask anew.",
       true,
     );
   }
@@ -77,7 +74,7 @@ function confirmationTool(
   if (!confirming || answering.turnId === asked.turnId) {
     return refused(
       `Not done: the person has not confirmed yet. Ask them whether to ${would}; only after they say yes ` +
-        `in a new message, call ${rule.tool} with confirmation_id "${id}". 需要用户确认后才能执行。`,
+        `in a new message, call ${rule.tool} with confirmation_id "${id}".`,
     );
   }
   return { taken: true };

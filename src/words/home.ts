@@ -94,6 +94,29 @@ export interface HomeWords {
    * `context: area` of its tests): with a satellite's room known, the devices are that room's.
    */
   here: readonly string[];
+  /**
+   * Words that join the devices of a list ("the lamp and the fan", 台灯和风扇); commas and 、 join in every
+   * language (src/ha/resolve-phrase.ts listParts).
+   */
+  listJoiners: readonly string[];
+  /**
+   * What follows a place to say "in" it, read with the place ("院子里的灯", "客厅里面的灯": 里, 里面); none
+   * where a preposition comes first (those are fillers).
+   */
+  placeSuffixes: readonly string[];
+  /**
+   * Particles dropped from what is left of a phrase written without spaces once its rooms and kinds are
+   * read (请, 把, 吗): they never name a device. None for a language written with spaces.
+   */
+  residualParticles: readonly string[];
+  /**
+   * Whole value phrases of a language written without spaces ("调到26度", "设置为百分之五十"), taken out of a
+   * target before it is read; `first` before the Latin value forms built from `value`, `last` after them
+   * (global patterns).
+   */
+  valuePhrases: { first: readonly RegExp[]; last: readonly RegExp[] };
+  /** Action words that stay in a target, as a device may be named with them ("it", "mode", 度). */
+  keptActionWords: readonly string[];
   /** The words that join a value to the action ("to 50%", "auf 50 %", "à 50 %") and its units. */
   value: { joiners: readonly string[]; units: readonly string[] };
   /** The kinds of place. */

@@ -3,11 +3,13 @@ import type { ClaimWords } from "./claim-words.js";
 import type { IntentWords } from "./intent-words.js";
 import type { HomeWords } from "./home.js";
 import type { ActionWords } from "./actions.js";
+import type { ColorWords } from "./colors.js";
 import type { ConsentWords } from "./consent.js";
 import type { PackLanguage } from "./language.js";
 import type { LanguageMarkers } from "./markers.js";
 import type { SpeechWords } from "./speech.js";
 import type { RuleWords } from "./rules.js";
+import type { ReminderTimeWords } from "./reminder-times.js";
 import type { ScheduledActionWords } from "./scheduled-actions.js";
 
 /**
@@ -30,6 +32,10 @@ export interface LanguagePack {
   /** Home rules said back in plain words (src/tools/home/home-rule). */
   rules: RuleWords;
   scheduledActions: ScheduledActionWords;
+  /** The words of a reminder's repeat and of an offset from a sun event (reminders/recurrence.ts, sun.ts). */
+  reminderTimes: ReminderTimeWords;
+  /** Colour words made the CSS names HA's color_name takes (tools/home/iot/services.ts). */
+  colors: ColorWords;
   /** The words resolution reads around device names (home.ts). */
   home: HomeWords;
   /** Words that name an action on a device (the provenance gate reads the person's message with them). */

@@ -16,6 +16,9 @@ export interface ScheduledActionWords {
   failed(what: string, why: string): string;
   missed(what: string, due: string): string;
   unknown(what: string): string;
+  /** Why an action was not done at its time: its device is gone (deleted or renamed), or no longer exposed. */
+  gone(id: string): string;
+  unexposed(name: string, id: string): string;
   /** The sun words and the words for before/after an event. */
   sun: { sunrise: RegExp; sunset: RegExp; before: RegExp };
 }

@@ -37,11 +37,11 @@ export function calculatorTool(options: CalculatorOptions = {}): Tool {
     parameters,
     async execute({ expression }, ctx) {
       const normalized = normalizeExpression(expression);
-      if (normalized === "") throw new ToolError("The expression is empty (表达式为空).");
+      if (normalized === "") throw new ToolError("The expression is empty.");
       if (normalized.length > MAX_EXPRESSION_LENGTH) {
         const length = Math.max(normalized.length, expression.trim().length);
         throw new ToolError(
-          `The expression is too long (${length} characters, at most ${MAX_EXPRESSION_LENGTH}; 表达式过长).`,
+          `The expression is too long (${length} characters, at most ${MAX_EXPRESSION_LENGTH}).`,
         );
       }
       const answer = await sandbox.evaluate(normalized, ctx.signal);

@@ -68,9 +68,7 @@ function hash(args: Args) {
 
 function bounded(text: string, factor = 1): string {
   if (text.length > MAX_INPUT_LENGTH * factor) {
-    throw new ToolError(
-      `The text is too long (at most ${MAX_INPUT_LENGTH * factor} characters; 文本过长): send less.`,
-    );
+    throw new ToolError(`The text is too long (at most ${MAX_INPUT_LENGTH * factor} characters): send less.`);
   }
   return text;
 }
@@ -81,10 +79,7 @@ function hashAlgorithm(name: string | undefined): (typeof HASHES)[number] {
     .toLowerCase()
     .replace(/^sha-(?=\d)/, "sha");
   const found = HASHES.find((algorithm) => algorithm === normalized);
-  if (!found)
-    throw new ToolError(
-      `Unsupported hash algorithm "${name}" (不支持的算法). Supported: ${HASHES.join(", ")}.`,
-    );
+  if (!found) throw new ToolError(`Unsupported hash algorithm "${name}". Supported: ${HASHES.join(", ")}.`);
   return found;
 }
 
@@ -92,15 +87,15 @@ function digestEncoding(name: string | undefined): (typeof DIGEST_ENCODINGS)[num
   const found = DIGEST_ENCODINGS.find((encoding) => encoding === (name ?? "hex").trim().toLowerCase());
   if (!found)
     throw new ToolError(
-      `Unsupported digest encoding "${name}" (不支持的编码). Supported for hash: ${DIGEST_ENCODINGS.join(", ")}.`,
+      `Unsupported digest encoding "${name}". Supported for hash: ${DIGEST_ENCODINGS.join(", ")}.`,
     );
   return found;
 }
 
 function passphrase(args: Args): string {
   const value = requireField(args.key, "key", args.operation);
-  if (value === "") throw new ToolError("The key (passphrase) must not be empty (密码不能为空).");
+  if (value === "") throw new ToolError("The key (passphrase) must not be empty.");
   if (value.length > MAX_KEY_LENGTH)
-    throw new ToolError(`The key is too long (at most ${MAX_KEY_LENGTH} characters; 密码过长).`);
+    throw new ToolError(`The key is too long (at most ${MAX_KEY_LENGTH} characters).`);
   return value;
 }

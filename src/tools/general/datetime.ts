@@ -60,8 +60,7 @@ async function run(args: Args, zone: string, now: DateTime) {
   const base = await resolveDateTime(args.datetime, zone, now);
   const duration = given(args.add) ? parseDuration(args.add) : undefined;
   const value = duration ? base.value.plus(duration) : base.value;
-  if (!value.isValid)
-    throw new ToolError("The result is out of the supported date range (超出支持的日期范围).");
+  if (!value.isValid) throw new ToolError("The result is out of the supported date range.");
   const toZone = given(args.to_time_zone) ? checkZone(args.to_time_zone) : undefined;
   const until = given(args.until) ? (await resolveDateTime(args.until, zone, now)).value : undefined;
   const lunar = base.kind === "lunar" || args.calendar === "lunar";

@@ -71,11 +71,11 @@ function failure(reason: ChildFailure, timeoutMs: number): string {
     case "timeout":
       return `The Markdown took more than ${Math.round(timeoutMs / 1000)} s to process and was stopped (处理超时); send a smaller part.`;
     case "memory":
-      return "The Markdown needed too much memory and was stopped (内存超限); send a smaller part.";
+      return "The Markdown needed too much memory and was stopped; send a smaller part.";
     case "aborted":
-      return "The Markdown operation was stopped (已取消).";
+      return "The Markdown operation was stopped.";
     case "unstarted": // no start limit is set
     case "crashed":
-      return "The Markdown processor stopped unexpectedly (处理失败).";
+      return "The Markdown processor stopped unexpectedly.";
   }
 }

@@ -62,7 +62,7 @@ function run(args: Args): unknown {
       if (!args.unique) return many(() => items[randomInt(items.length)]!);
       if (count > items.length) {
         throw new ToolError(
-          `Cannot draw ${count} different items from ${items.length} (抽取数量超过总数): lower count or drop unique.`,
+          `Cannot draw ${count} different items from ${items.length}: lower count or drop unique.`,
         );
       }
       return one(shuffle(items).slice(0, count));

@@ -55,7 +55,7 @@ export function textTool(options: TextOptions = {}): Tool {
     async execute(args, ctx) {
       if (args.text.length > MAX_TEXT_LENGTH) {
         throw new ToolError(
-          `The text is too long (${args.text.length} characters, at most ${MAX_TEXT_LENGTH}; 文本过长).`,
+          `The text is too long (${args.text.length} characters, at most ${MAX_TEXT_LENGTH}).`,
         );
       }
       return run(args, (job) => runRegex(job, timeoutMs, ctx.signal));
@@ -138,8 +138,7 @@ function regexOf(args: Args, operation: string): Regex {
 
 function missingPattern(operation: string): never {
   throw new ToolError(
-    `Operation "${operation}" needs "regex" (a JavaScript regex such as \\d+ or /x/i) or "find" (literal text) ` +
-      `(缺少参数 regex 或 find).`,
+    `Operation "${operation}" needs "regex" (a JavaScript regex such as \\d+ or /x/i) or "find" (literal text).`,
   );
 }
 

@@ -10,7 +10,7 @@ const DESCRIPTION =
   "Read a web page (读取网页/打开链接) as Markdown: a link the user gave or a web_search result. Local " +
   "addresses are blocked unless allowed in settings.";
 
-const URL_HINT = "url is needed: an absolute http:// or https:// URL of the page (需要网址)";
+const URL_HINT = "url is needed: an absolute http:// or https:// URL of the page";
 const START_HINT = "start_at is a character position, 0 or more, as the previous note says (起始位置)";
 
 /** Fetches a page through the network guard and returns its readable content as Markdown. */

@@ -41,7 +41,7 @@ export function webSearchTool(options: WebSearchToolOptions): Tool {
     query: z
       .string(QUERY_EMPTY)
       .min(1, QUERY_EMPTY)
-      .max(400, "query is too long: at most 400 characters, keep the key words (搜索词过长)"),
+      .max(400, "query is too long: at most 400 characters, keep the key words"),
     time_range: z.enum(TIME_RANGES).optional(),
   });
 

@@ -137,7 +137,7 @@ export function homeRuleTool(options: HomeRuleOptions) {
     if (rule.mine) return;
     throw new ToolError(
       `"${rule.name}" was not made by Cyrene, so Cyrene does not ${action} it; it can be changed in Home ` +
-        "Assistant's automation editor. 这条自动化不是 Cyrene 创建的，只能查看。",
+        "Assistant's automation editor.",
     );
   }
 

@@ -14,7 +14,7 @@ const DESCRIPTION =
   "Search the knowledge base the user filled (查资料/知识库/说明书/手册/笔记/菜谱): manuals, notes, saved pages. " +
   "Cite the title or source you used.";
 
-const TOP_K_HINT = "top_k is how many passages to return, 1 to 10 (返回条数)";
+const TOP_K_HINT = "top_k is how many passages to return, 1 to 10";
 
 /** Finds passages in the knowledge base, with what it takes to cite them. */
 export function knowledgeSearchTool(options: KnowledgeSearchOptions): Tool {
@@ -32,7 +32,7 @@ export function knowledgeSearchTool(options: KnowledgeSearchOptions): Tool {
     parameters,
     untrustedOutput: true,
     async execute(args, ctx) {
-      if (!args.query.trim()) throw new ToolError("query is empty: say what to look for (查询内容).");
+      if (!args.query.trim()) throw new ToolError("query is empty: say what to look for.");
       const found = await options.knowledge.search({
         query: args.query,
         topK: args.top_k ?? 5,

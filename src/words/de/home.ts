@@ -84,6 +84,12 @@ export const deHome: HomeWords = {
     "rot|grün|blau|gelb|weiß|weiss|lila|orange|rosa|kaltweiß|kaltweiss|warmweiß|warmweiss|dimmen|helligkeit|position|geschwindigkeit|stufe|farbe|farbtemperatur|lautstärke|prozent|grad",
   ),
   here: list("hier|diesem raum|diesem zimmer|diesem bereich"),
+  /* Cyrene's own list reading (HA's intents name one target per sentence, so they have no list words). */
+  listJoiners: list("und|sowie"),
+  placeSuffixes: [],
+  residualParticles: [],
+  valuePhrases: { first: [], last: [] },
+  keptActionWords: [],
   value: { joiners: list("auf|um|zu"), units: list("%|prozent|grad|°") },
   places: {
     /* intents tests/de/_fixtures.yaml: the area Garten; HA's de `pelouse` counterpart Rasen (lawn_mower). */

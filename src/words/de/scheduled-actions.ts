@@ -26,6 +26,10 @@ export const scheduledActions: ScheduledActionWords = {
   failed: (what, why) => `Die geplante Aktion wurde nicht ausgeführt (${what}): ${why}`,
   missed: (what, due) => `Verpasst, nicht ausgeführt: ${what} (fällig um ${due}; Cyrene lief nicht).`,
   unknown: (what) => `Cyrene wurde dabei beendet; ob es geschah, ist unklar: ${what}. Bitte prüfen.`,
+  gone: (id) =>
+    `${id} gibt es in Home Assistant nicht mehr (gelöscht oder umbenannt); nichts wurde ausgeführt.`,
+  unexposed: (name, id) =>
+    `${name} (${id}) ist für Assist in Home Assistant nicht mehr freigegeben; nichts wurde ausgeführt.`,
   sun: {
     sunrise: /sonnenaufgang/i,
     sunset: /sonnenuntergang|abenddämmerung/i,

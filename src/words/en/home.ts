@@ -72,6 +72,12 @@ export const enHome: HomeWords = {
       "return|base|dock|charge|charging|home|speed|color|colour",
   ),
   here: list("here|this room|in here"),
+  /* Cyrene's own list reading (HA's intents name one target per sentence, so they have no list words). */
+  listJoiners: list("and|&|plus"),
+  placeSuffixes: [],
+  residualParticles: [],
+  valuePhrases: { first: [], last: [] },
+  keptActionWords: list("it|them|again|mode|level"),
   value: { joiners: list("to|at|by"), units: list("%|percent|degrees|degree|°c|°f|°") },
   places: {
     /*

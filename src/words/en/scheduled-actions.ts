@@ -27,5 +27,8 @@ export const scheduledActions: ScheduledActionWords = {
   missed: (what, due) => `Missed, so not done: ${what} (was due at ${due}; Cyrene was not running).`,
   unknown: (what) =>
     `Cyrene stopped while doing this, so it may or may not have happened: ${what}. Please check.`,
+  gone: (id) => `${id} no longer exists in Home Assistant (deleted or renamed); nothing was done.`,
+  unexposed: (name, id) =>
+    `${name} (${id}) is no longer exposed to Assist in Home Assistant; nothing was done.`,
   sun: { sunrise: /\b(?:sunrise|dawn)\b/i, sunset: /\b(?:sunset|dusk|sundown)\b/i, before: /\bbefore\b/i },
 };

@@ -72,6 +72,12 @@ export const frHome: HomeWords = {
     "rouge|vert|verte|bleu|bleue|jaune|blanc|blanche|violet|orange|rose|chaud|froid|luminosité|intensité|position|vitesse|couleur|volume|pourcent|degrés|ouverture",
   ),
   here: list("ici|cette pièce|où je suis"),
+  /* Cyrene's own list reading (HA's intents name one target per sentence, so they have no list words). */
+  listJoiners: list("et|ainsi que"),
+  placeSuffixes: [],
+  residualParticles: [],
+  valuePhrases: { first: [], last: [] },
+  keptActionWords: [],
   value: { joiners: list("à|a|sur|de|en"), units: list("%|pourcent|pour cent|degrés|degré|°") },
   places: {
     /* intents tests/fr/_fixtures.yaml: the area Jardin; sentences/fr/_common.yaml `pelouse` (pelouse, herbe, gazon). */

@@ -27,5 +27,8 @@ export const scheduledActions: ScheduledActionWords = {
   missed: (what, due) => `Manquée, donc pas faite : ${what} (prévue à ${due} ; Cyrene ne tournait pas).`,
   unknown: (what) =>
     `Cyrene s'est arrêtée pendant l'action ; impossible de savoir si elle a eu lieu : ${what}.`,
+  gone: (id) => `${id} n'existe plus dans Home Assistant (supprimé ou renommé) ; rien n'a été fait.`,
+  unexposed: (name, id) =>
+    `${name} (${id}) n'est plus exposé à Assist dans Home Assistant ; rien n'a été fait.`,
   sun: { sunrise: /lever du soleil|aube/i, sunset: /coucher du soleil|crépuscule/i, before: /\bavant\b/i },
 };

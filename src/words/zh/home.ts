@@ -71,6 +71,24 @@ export const zhHome: HomeWords = {
       "回充|充电|回去|工作|风速|颜色",
   ),
   here: list("这里|这儿|在这里"),
+  /* Cyrene's own list reading (HA's intents name one target per sentence, so they have no list words). */
+  listJoiners: list("和|与|跟|以及|还有"),
+  /* Cyrene's own reading of Chinese commands (HA's zh-CN intents skip only 请问, 谢谢, 麻烦; 里 is in none of its rules). */
+  placeSuffixes: list("里面|里"),
+  residualParticles: list("请|把|和|与|跟|吗|呢"),
+  /* Cyrene's own value phrases, as src/ha/resolve-phrase.ts read them before they moved here. */
+  valuePhrases: {
+    first: [
+      /(?:的?(?:亮度|音量|温度|位置))?(?:[调设改]|打?开)?[到为成至]\s*\d+(?:\.\d+)?\s*(?:%|度|摄氏度|档)?/g,
+    ],
+    last: [
+      /\d+(?:\.\d+)?\s*(?:%|度|摄氏度)/g,
+      // "设置为百分之五十", "调到最大": a value in Chinese numerals or words.
+      /(?:设置|设定|调|设)?[为成到至]?百分之[零一二两三四五六七八九十百]+/g,
+      /(?:设置|设定|调|设)?[为成到至](?:最大|最小|最高|最低|最亮|最暗)/g,
+    ],
+  },
+  keptActionWords: list("度|点|它"),
   value: { joiners: list("到|为|成|至"), units: list("%|度|摄氏度|档") },
   places: {
     /*

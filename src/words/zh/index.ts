@@ -2,9 +2,11 @@ import type { LanguagePack } from "../pack.js";
 import { actionLines } from "./action-lines.js";
 import { actions } from "./actions.js";
 import { claims } from "./claims.js";
+import { colors } from "./colors.js";
 import { consent } from "./consent.js";
 import { intent } from "./intent.js";
 import { markers } from "./markers.js";
+import { reminderTimes } from "./reminder-times.js";
 import { scheduledActions } from "./scheduled-actions.js";
 import { speech } from "./speech.js";
 import { zhHome } from "./home.js";
@@ -19,6 +21,8 @@ export const zh: LanguagePack = {
   markers,
   rules: zhRules,
   scheduledActions,
+  reminderTimes,
+  colors,
   home: zhHome,
   actions,
   consent,

@@ -25,5 +25,7 @@ export const scheduledActions: ScheduledActionWords = {
   failed: (what, why) => `定时操作没有执行（${what}）：${why}`,
   missed: (what, due) => `错过了，未执行：${what}（原定 ${due}，当时 Cyrene 没有运行）。`,
   unknown: (what) => `执行过程中 Cyrene 停止了，无法确定是否已完成：${what}。请检查一下。`,
+  gone: (id) => `设备 ${id} 已不存在（已删除或改名），未执行。`,
+  unexposed: (name, id) => `${name}（${id}）已不再公开给 Assist，未执行。`,
   sun: { sunrise: /日出|天亮/, sunset: /日落|天黑|太阳下山/, before: /前/ },
 };

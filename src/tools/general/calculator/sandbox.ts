@@ -50,11 +50,11 @@ export class MathSandbox {
   private failure(reason: ChildFailure, signal: AbortSignal): string {
     switch (reason) {
       case "timeout":
-        return `The calculation did not finish within ${this.options.timeoutMs} ms and was stopped (计算超时). Simplify the expression or use smaller numbers.`;
+        return `The calculation did not finish within ${this.options.timeoutMs} ms and was stopped. Simplify the expression or use smaller numbers.`;
       case "aborted":
         return `The calculation was stopped: ${String(signal.reason ?? "aborted")}`;
       case "memory":
-        return "The calculation needed too much memory and was stopped (内存超限). Use smaller matrices or ranges.";
+        return "The calculation needed too much memory and was stopped. Use smaller matrices or ranges.";
       case "crashed":
       case "unstarted":
         return "The calculator stopped unexpectedly.";

@@ -40,9 +40,9 @@ const ALLOWED_NODES = new Set([
   "AccessorNode", "IndexNode", "RangeNode", "ConditionalNode", "RelationalNode",
 ]);
 const REFUSED_NODES = {
-  AssignmentNode: "Assigning variables is not supported: write the whole calculation as one expression (不支持变量赋值).",
-  FunctionAssignmentNode: "Defining functions is not supported (不支持自定义函数).",
-  BlockNode: "Only one expression per call is supported: call the calculator once per expression (每次只算一个表达式).",
+  AssignmentNode: "Assigning variables is not supported: write the whole calculation as one expression.",
+  FunctionAssignmentNode: "Defining functions is not supported.",
+  BlockNode: "Only one expression per call is supported: call the calculator once per expression.",
   ObjectNode: "Objects are not supported by the calculator.",
 };
 
@@ -117,7 +117,7 @@ serveInChild(function (expression) {
     return { ok: true, result: answer.result, fullPrecision: answer.fullPrecision };
   } catch (error) {
     let text = error && error.message ? String(error.message) : String(error);
-    if (text.includes("DecimalError")) text = "a number is too large or out of range for this operation (数值过大或超出范围)";
+    if (text.includes("DecimalError")) text = "a number is too large or out of range for this operation";
     return { ok: false, error: text };
   }
 });

@@ -38,7 +38,7 @@ export async function decrypt(encrypted: string, secret: string): Promise<string
     throw new ToolError(`This is not text produced by the encrypt operation (expected "${PREFIX}…").`);
   }
   const data = Buffer.from(body, "base64url");
-  if (data.length < HEADER + TAG) throw new ToolError("The encrypted text is incomplete (数据不完整).");
+  if (data.length < HEADER + TAG) throw new ToolError("The encrypted text is incomplete.");
   if (data[0] !== VERSION) throw new ToolError(`Unsupported encrypted-text version ${data[0]}.`);
   const header = data.subarray(0, HEADER);
   const salt = data.subarray(1, 1 + SALT);

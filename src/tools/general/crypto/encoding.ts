@@ -4,11 +4,9 @@ export const ENCODINGS = ["base64", "base64url", "hex", "url"] as const;
 export type Encoding = (typeof ENCODINGS)[number];
 
 export function textEncoding(name: string | undefined): Encoding {
-  if (name === undefined)
-    throw new ToolError(`"encoding" is needed: one of ${ENCODINGS.join(", ")} (缺少参数 encoding).`);
+  if (name === undefined) throw new ToolError(`"encoding" is needed: one of ${ENCODINGS.join(", ")}.`);
   const found = ENCODINGS.find((encoding) => encoding === name.trim().toLowerCase());
-  if (!found)
-    throw new ToolError(`Unsupported encoding "${name}" (不支持的编码). Supported: ${ENCODINGS.join(", ")}.`);
+  if (!found) throw new ToolError(`Unsupported encoding "${name}". Supported: ${ENCODINGS.join(", ")}.`);
   return found;
 }
 
@@ -22,7 +20,7 @@ export function decode(text: string, encoding: Encoding) {
       return { encoding, text: decodeURIComponent(text.replace(/\+/g, " ")) };
     } catch {
       throw new ToolError(
-        "The text has malformed percent-encoding (URL 解码失败): every % must be followed by two hex digits.",
+        "The text has malformed percent-encoding: every % must be followed by two hex digits.",
       );
     }
   }
@@ -52,7 +50,7 @@ function strictBytes(text: string, encoding: "hex" | "base64" | "base64url"): Bu
     !PATTERNS[encoding].test(compact) ||
     (encoding !== "hex" && compact.replace(/=+$/, "").length % 4 === 1)
   ) {
-    throw new ToolError(`The text is not valid ${encoding} (格式无效).`);
+    throw new ToolError(`The text is not valid ${encoding}.`);
   }
   return Buffer.from(compact, encoding);
 }

@@ -42,7 +42,7 @@ export function characterPool(charset: string | undefined): string[] {
   if (preset) return [...preset];
   if (/^[A-Za-z]+(?:[\s_-][A-Za-z]+)*$/.test(charset.trim()) && name.length >= 4) {
     throw new ToolError(
-      `Unknown charset "${charset}" (未知字符集): use alnum, alpha, numeric, hex, lower, upper, password, ` +
+      `Unknown charset "${charset}": use alnum, alpha, numeric, hex, lower, upper, password, ` +
         'or the characters themselves, where ranges work ("A-Z0-9", "a-f").',
     );
   }

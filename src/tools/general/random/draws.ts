@@ -29,7 +29,7 @@ export function unitFloat(): number {
 
 export function checkedItems(items: string[] | undefined): string[] {
   if (!items || items.length === 0)
-    throw new ToolError('This operation needs a non-empty "items" list, e.g. ["火锅", "寿司"] (缺少 items).');
+    throw new ToolError('This operation needs a non-empty "items" list, e.g. ["火锅", "寿司"].');
   if (items.length > MAX_ITEMS)
     throw new ToolError(`Too many items (${items.length}, at most ${MAX_ITEMS}).`);
   if (items.some((item) => item.length > 1000))

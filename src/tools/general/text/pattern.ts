@@ -23,7 +23,7 @@ export function parseRegex(written: string): Regex {
   const bad = [...flags].filter((flag) => !SUPPORTED_FLAGS.includes(flag));
   if (bad.length) {
     throw new ToolError(
-      `Unsupported regex flag(s) "${bad.join("")}" (不支持的正则标志): use only g, i, m, s, u, y, as in /\\d+/i.`,
+      `Unsupported regex flag(s) "${bad.join("")}": use only g, i, m, s, u, y, as in /\\d+/i.`,
     );
   }
   return { source, flags: [...new Set(flags)].join("") };
@@ -38,7 +38,7 @@ export function literalRegex(literal: string): Regex {
 export function checkPattern(pattern: string, field: string): string {
   if (pattern === "") throw new ToolError(`"${field}" is empty: send the text to look for (${field} 为空).`);
   if (pattern.length > MAX_PATTERN_LENGTH) {
-    throw new ToolError(`"${field}" is too long (at most ${MAX_PATTERN_LENGTH} characters; 模式过长).`);
+    throw new ToolError(`"${field}" is too long (at most ${MAX_PATTERN_LENGTH} characters).`);
   }
   return pattern;
 }

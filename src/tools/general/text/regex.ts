@@ -78,7 +78,7 @@ export async function runRegex(job: RegexJob, timeoutMs: number, signal: AbortSi
     { timeoutMs, signal },
   );
   if (!outcome.ok) throw new ToolError(failure(outcome.reason, timeoutMs, signal));
-  if (!outcome.reply.ok) throw new ToolError(`Regular expression error (正则错误): ${outcome.reply.error}`);
+  if (!outcome.reply.ok) throw new ToolError(`Regular expression error: ${outcome.reply.error}`);
   return outcome.reply.answer;
 }
 
@@ -86,13 +86,13 @@ function failure(reason: ChildFailure, timeoutMs: number, signal: AbortSignal): 
   switch (reason) {
     case "timeout":
       return (
-        `The regular expression took longer than ${timeoutMs} ms and was stopped (正则超时). It probably backtracks ` +
+        `The regular expression took longer than ${timeoutMs} ms and was stopped. It probably backtracks ` +
         "catastrophically (e.g. nested quantifiers like (a+)+): simplify the pattern."
       );
     case "aborted":
       return `Stopped: ${String(signal.reason)}`;
     case "memory":
-      return "The regular expression needed too much memory and was stopped (内存超限).";
+      return "The regular expression needed too much memory and was stopped.";
     case "unstarted":
       return "The regular-expression worker did not start in time.";
     case "crashed":

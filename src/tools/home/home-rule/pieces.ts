@@ -129,7 +129,7 @@ export function checkTimePatterns(triggers: unknown[]): void {
       if (every && Number(every[1]) === 0) {
         throw new ToolError(
           `"every 0 ${unit}" never comes round: give a period of at least 1 (${unit}: "/5" is every 5 ${unit}). ` +
-            "Nothing was written. 间隔不能为 0。",
+            "Nothing was written.",
         );
       }
     }

@@ -1,5 +1,6 @@
 import type { HassService, HassServices } from "../../../ha/index.js";
 import { ToolError } from "../../contract.js";
+import { PACKS } from "../../../words/packs.js";
 
 export interface FieldSpec {
   required?: boolean;
@@ -78,37 +79,6 @@ const ALIASES: Record<string, string> = {
   position_pct: "position",
 };
 
-const CHINESE_COLORS: Record<string, string> = {
-  红: "red",
-  红色: "red",
-  绿: "green",
-  绿色: "green",
-  蓝: "blue",
-  蓝色: "blue",
-  黄: "yellow",
-  黄色: "yellow",
-  白: "white",
-  白色: "white",
-  紫: "purple",
-  紫色: "purple",
-  橙: "orange",
-  橙色: "orange",
-  橘色: "orange",
-  粉: "pink",
-  粉色: "pink",
-  粉红: "pink",
-  青: "cyan",
-  青色: "cyan",
-  金色: "gold",
-  暖白: "navajowhite",
-  天蓝: "skyblue",
-  天蓝色: "skyblue",
-  浅蓝: "lightblue",
-  深蓝: "darkblue",
-  棕色: "brown",
-  灰色: "gray",
-};
-
 /**
  * Checks service data against the service's fields: unknown fields (with the valid ones listed),
  * missing required fields, numbers out of the selector's range, values not among a select's options.
@@ -146,9 +116,14 @@ export function validateData(
   return out;
 }
 
+/** Every pack's colour words: the model may pass the person's word for a colour in any language. */
+const COLORS = new Map(Object.values(PACKS).flatMap((pack) => Object.entries(pack.colors)));
+
 function colorName(value: string): string {
   const trimmed = value.trim();
-  return CHINESE_COLORS[trimmed] ?? trimmed.toLowerCase().replace(/[\s_-]+/g, "");
+  return (
+    COLORS.get(trimmed) ?? COLORS.get(trimmed.toLowerCase()) ?? trimmed.toLowerCase().replace(/[\s_-]+/g, "")
+  );
 }
 
 /** The value, with numeric strings made numbers where a number is expected; throws when out of bounds. */

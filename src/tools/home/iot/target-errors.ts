@@ -56,7 +56,7 @@ export function noMatch(dir: EntityDirectory, text: string, closest: Candidate[]
       ? ` The ${req.domain} entities here: ${list(dir, ofDomain)}.`
       : "";
   return new ToolError(
-    `No ${req.domain === "homeassistant" ? "device" : req.domain} matches "${text}".${hint} 没有找到匹配的设备。`,
+    `No ${req.domain === "homeassistant" ? "device" : req.domain} matches "${text}".${hint}`,
   );
 }
 
@@ -67,7 +67,7 @@ export function notExposed(entity: EntityInfo): ToolError {
   return new NotExposedError(
     `${entity.name} (${entity.entityId}) is not exposed to Assist, so Cyrene may not use it. ` +
       "To allow it, expose it in Home Assistant (Settings → Voice assistants → Expose), or set " +
-      "expose_all_entities in Cyrene's options. 该设备未向语音助手公开。",
+      "expose_all_entities in Cyrene's options.",
   );
 }
 
