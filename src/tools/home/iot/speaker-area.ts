@@ -30,6 +30,8 @@ export function speakerAreaId(
   const { speaker } = turn;
   if (!speaker?.area && !speaker?.deviceId) return undefined;
   const unusable = (why: string) => {
+    // Only a device was told: the entry point already said that HA named no room.
+    if (!speaker.area) return undefined;
     if (!logged.has(turn)) {
       logged.add(turn);
       logger.warn({ speaker }, `The speaker's room is not used: ${why}; no room is assumed`);
