@@ -30,7 +30,7 @@ export function speakerAreaId(
   const { speaker } = turn;
   if (!speaker?.area && !speaker?.deviceId) return undefined;
   const unusable = (why: string) => {
-    // Only a device was told: the entry point already said that HA named no room.
+    // Only a device was told (Wyoming; the Ollama route, which logs that HA named no room): nothing to add.
     if (!speaker.area) return undefined;
     if (!logged.has(turn)) {
       logged.add(turn);
@@ -41,8 +41,6 @@ export function speakerAreaId(
   if (speaker.deviceId) {
     const device = dir.devices.get(speaker.deviceId);
     if (!device) return unusable("HA's device registry has no such satellite");
-    // Only the device was told (the Wyoming route): a satellite in no area has no room to assume.
-    if (!device.areaId && !speaker.area) return undefined;
     if (!device.areaId || !dir.areas.has(device.areaId))
       return unusable("the satellite's area no longer exists");
     if (!available(dir, states, device.id))
