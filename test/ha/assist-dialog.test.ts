@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { coreYaml } from "../fixtures/ha/core-yaml.js";
+import { ownHomeYaml } from "../fixtures/ha/core-yaml.js";
 import { startHomeAssistant, type HaInstance } from "../fixtures/ha/instance.js";
 import { describeHa, type HaInfo } from "../fixtures/ha/use-ha.js";
 import { startHarness, type Harness } from "../support/harness.js";
@@ -14,17 +14,7 @@ const SCREENSHOT = fileURLToPath(new URL("../../docs/images/ha-assist-dialog.png
 
 /** An HA of its own with the frontend (the shared one has none: it starts faster without). */
 function configurationYaml(port: number): string {
-  const core = coreYaml(port, {
-    generatedBy: "test/ha/assist-dialog.test.ts",
-    name: "Cyrene Dialog Home",
-    timeZone: "Asia/Shanghai",
-    latitude: 31.23,
-    longitude: 121.47,
-    elevation: 4,
-    country: "CN",
-    currency: "CNY",
-    language: "en",
-  });
+  const core = ownHomeYaml(port, "test/ha/assist-dialog.test.ts", "Cyrene Dialog Home");
   return `${core}frontend:\nassist_pipeline:\n`;
 }
 

@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { announceMcp } from "../../src/assist/discovery.js";
 import { silentLogger } from "../../src/logging/logger.js";
-import { coreYaml } from "../fixtures/ha/core-yaml.js";
+import { ownHomeYaml } from "../fixtures/ha/core-yaml.js";
 import { startHomeAssistant, type HaInstance } from "../fixtures/ha/instance.js";
 import { HaSocket } from "../fixtures/ha/ws.js";
 import { describeHa, useHa, type HaInfo } from "../fixtures/ha/use-ha.js";
@@ -21,17 +21,7 @@ async function takesMcpDiscovery(ha: HaInfo): Promise<boolean> {
 }
 
 function configurationYaml(port: number): string {
-  const core = coreYaml(port, {
-    generatedBy: "test/ha/mcp-discovery.test.ts",
-    name: "Cyrene Discovery Home",
-    timeZone: "Asia/Shanghai",
-    latitude: 31.23,
-    longitude: 121.47,
-    elevation: 4,
-    country: "CN",
-    currency: "CNY",
-    language: "en",
-  });
+  const core = ownHomeYaml(port, "test/ha/mcp-discovery.test.ts", "Cyrene Discovery Home");
   return `${core}cyrene_test_supervisor:\n`;
 }
 

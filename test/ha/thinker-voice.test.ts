@@ -2,7 +2,7 @@ import { Writable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
 import { createLogger } from "../../src/logging/logger.js";
-import { coreYaml } from "../fixtures/ha/core-yaml.js";
+import { ownHomeYaml } from "../fixtures/ha/core-yaml.js";
 import { HaSocket } from "../fixtures/ha/ws.js";
 import { startHomeAssistant, type HaInstance } from "../fixtures/ha/instance.js";
 import { describeHa, type HaInfo } from "../fixtures/ha/use-ha.js";
@@ -35,17 +35,7 @@ const SENSOR = {
 const POLL = { timeout: 30_000, interval: 200 };
 
 function configurationYaml(port: number, configDir: string): string {
-  const core = coreYaml(port, {
-    generatedBy: "test/ha/thinker-voice.test.ts",
-    name: "Cyrene Voice Home",
-    timeZone: "Asia/Shanghai",
-    latitude: 31.23,
-    longitude: 121.47,
-    elevation: 4,
-    country: "CN",
-    currency: "CNY",
-    language: "en",
-  });
+  const core = ownHomeYaml(port, "test/ha/thinker-voice.test.ts", "Cyrene Voice Home");
   return `${core}assist_pipeline:
 persistent_notification:
 recorder:
