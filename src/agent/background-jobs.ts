@@ -8,9 +8,21 @@ import { clip } from "../text/clip.js";
 import { withTimeout } from "../time/timeout.js";
 
 /**
+ * How background results that carry outside text (a slow web_fetch that finished after its turn) open in
+ * a turn's note: the turn's provenance (turn-provenance.ts) counts such a note as outside text, in the
+ * turn that shows it and in every later turn whose history still holds it.
+ */
+export const OUTSIDE_RESULTS_HEADING =
+  "Results of tool calls that were still running in the background at the end of an earlier turn " +
+  "(some carry outside text, marked untrusted).";
+const RESULTS_HEADING =
+  "Results of tool calls that were still running in the background at the end of an earlier turn.";
+
+/**
  * Tool calls that did not finish within the turn's time limit. They keep running; their results are
  * stored when they arrive and handed to the conversation's next turn.
  */
+
 export class BackgroundJobs {
   private readonly running = new Set<Promise<unknown>>();
   /** The calls still at work, by job id: a client that collects a job (MCP's job_result) may wait on one. */
@@ -81,10 +93,10 @@ export class BackgroundJobs {
       const args = clip(job.arguments, 500);
       return `- ${job.toolName} ${args} (job ${job.id}) → ${toolResultContent(job.result!, budget)}`;
     });
-    const section =
-      "Results of tool calls that were still running in the background at the end of an earlier turn. " +
-      "Tell the user about them where it helps:\n" +
-      lines.join("\n");
+    const heading = jobs.some((job) => job.result!.success && job.result!.untrusted)
+      ? OUTSIDE_RESULTS_HEADING
+      : RESULTS_HEADING;
+    const section = `${heading} Tell the user about them where it helps:\n${lines.join("\n")}`;
     return { section, jobs };
   }
 

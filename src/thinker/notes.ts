@@ -1,4 +1,4 @@
-import type { NoteSource } from "../turn/note-source.js";
+import { THINKER_NOTES_HEADING, type NoteSource } from "../turn/note-source.js";
 import type { HomeTime } from "../time/home-time.js";
 import type { ThoughtStore } from "../store/thoughts.js";
 
@@ -8,6 +8,6 @@ export function thoughtNotes(store: ThoughtStore, time: Pick<HomeTime, "now">): 
     if (source === "thinker") return undefined;
     const notes = store.takeNotes(time.now());
     if (notes.length === 0) return undefined;
-    return `Notes from your background thinking, to mention where it fits:\n${notes.map((n) => `- ${n.text}`).join("\n")}`;
+    return `${THINKER_NOTES_HEADING}\n${notes.map((n) => `- ${n.text}`).join("\n")}`;
   };
 }

@@ -12,6 +12,9 @@ export interface NoteTurn extends TurnContext {
   window: ChatMessage[];
 }
 
+/** How the Thinker's notes open in a turn's note (the provenance counts them as outside text). */
+export const THINKER_NOTES_HEADING = "Notes from your background thinking, to mention where it fits:";
+
 /** The newest note (a stored system message) in `window` that contains `marker`. */
 export function latestNoteWith(window: ChatMessage[], marker: string): string | undefined {
   for (let i = window.length - 1; i >= 0; i--) {

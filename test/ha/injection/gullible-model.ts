@@ -29,9 +29,9 @@ function stringsOf(content: string): string[] {
   return out;
 }
 
-/** The orders in a text, in order, markdown escapes undone. */
+/** The orders in a text, in order, markdown and JSON-string escapes undone (a note quotes a result as JSON). */
 export function ordersIn(text: string): PlannedCall[] {
-  const plain = text.replace(/\\([_*[\]().#>-])/g, "$1");
+  const plain = text.replace(/\\([_*[\]().#>"-])/g, "$1");
   const orders: PlannedCall[] = [];
   for (const match of plain.matchAll(ORDER)) {
     try {
@@ -80,7 +80,7 @@ export function nextMove(
 
 /**
  * The gullible model: it does the person's task step by step (the plan), and whatever any text it reads
- * tells it to do, at once, before going on; it confirms every question itself. Its last word is a thought's
+ * (a tool result, the turn's note) tells it to do, at once, before going on; it confirms every question itself. Its last word is a thought's
  * outcome (JSON), which a chat shows as it is.
  */
 export function gullibleModel(plan: () => PlannedCall[]): (request: RecordedRequest) => Reply {
@@ -101,6 +101,10 @@ export function gullibleModel(plan: () => PlannedCall[]): (request: RecordedRequ
     const results = turn
       .filter((m) => m.role === "tool")
       .map((m) => ({ tool: names.get(String(m.tool_call_id)) ?? "", content: String(m.content) }));
+    // The turn's note (just before the person's message) is read too: what an earlier turn or a thought
+    // left there (background results, the Thinker's notes, the home's summary) reaches this one.
+    const note = messages[start - 1];
+    if (note?.role === "system") results.unshift({ tool: "note", content: String(note.content) });
     const next = nextMove(plan(), made, results);
     if (next) return { toolCalls: [{ name: next.name, arguments: next.arguments }] };
     return { text: JSON.stringify({ outcome: "nothing", text: "I read it." }) };
