@@ -8,7 +8,7 @@ import { iotQueryTool } from "../../src/tools/home/iot-query.js";
 import { describeHa } from "../fixtures/ha/use-ha.js";
 import { HaSocket } from "../fixtures/ha/ws.js";
 import { toolContext } from "../support/tool-context.js";
-import { connectHa, restCall, restState, steady, whenReady } from "./support/real-ha.js";
+import { connectHa, onOffKept, restCall, restState, steady, whenReady } from "./support/real-ha.js";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
@@ -29,8 +29,13 @@ describeHa("iot tools against a real Home Assistant", (info) => {
   };
   let ha: HomeAssistant;
   let run: (tool: "query" | "control", args: Json, turnId?: string) => Promise<ToolResult>;
+  let restore: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
+    const switched = Object.values(fixture.entities)
+      .map((e) => e.entityId)
+      .filter((id) => /^(light|switch|fan)\./.test(id));
+    restore = await onOffKept(info, switched);
     ha = connectHa(info);
     await whenReady(ha);
     const time = createHomeTime({ ha });
@@ -48,7 +53,10 @@ describeHa("iot tools against a real Home Assistant", (info) => {
       );
   });
   beforeEach(() => whenReady(ha, 90_000));
-  afterAll(() => ha?.close());
+  afterAll(async () => {
+    await restore?.();
+    ha?.close();
+  });
 
   const ok = async (promise: Promise<ToolResult>): Promise<Json> => {
     const result = await promise;

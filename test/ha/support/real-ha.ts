@@ -47,6 +47,24 @@ export async function restCall(
 }
 
 /**
+ * Which of `ids` are on now; the returned function switches back each one that changed between on and
+ * off since, so a file that switches devices leaves the shared HA as it found it (a home summary listing
+ * lights left on changes what later files' turns read).
+ */
+export async function onOffKept(endpoint: HaEndpoint, ids: string[]): Promise<() => Promise<void>> {
+  const before = new Map<string, string>();
+  for (const id of ids) before.set(id, (await restState(endpoint, id)).state);
+  return async () => {
+    for (const [id, was] of before) {
+      if (was !== "on" && was !== "off") continue;
+      const now = (await restState(endpoint, id)).state;
+      if (now !== was && (now === "on" || now === "off"))
+        await restCall(endpoint, id.split(".")[0]!, `turn_${was}`, { entity_id: id });
+    }
+  };
+}
+
+/**
  * Runs a tool call on the shared HA, again after a reconnect if another test file restarted HA
  * meanwhile (the harness's own restart test does): this file tests behaviour, not availability.
  */
