@@ -2,7 +2,7 @@ import { list, type HomeWords } from "../home.js";
 
 /*
  * Chinese. Kinds: HA's intents sentences/zh-cn/_common.yaml (its `light` expansion rule: 筒灯, 射灯, not its
- * 吸顶灯 and 床头灯, as homes name single lamps so; its cover_classes) and the names of eval/datasets/cyrene-zh; HA's zh-Hans translations for the sensors.
+ * 吸顶灯 and 床头灯, as homes name single lamps so; its cover_classes, one device class a word as in home_assistant_intents 2026.10.27, HA 2026.11's) and the names of eval/datasets/cyrene-zh; HA's zh-Hans translations for the sensors.
  * "all": sentences/zh-cn/_common.yaml `all` ("(全部|所有)[的]") and 每个. Request words: the verbs of HA's
  * zh-cn HassTurnOn/HassTurnOff/HassLightSet sentences (打开, 开启, 关闭, 关掉, 关上, 调到, 设为) and its
  * skip words (请, 帮我, 一下, 吧). Chinese is not split into words: request words are taken from the start
@@ -16,7 +16,10 @@ export const zhHome: HomeWords = {
     lock: list("锁|门锁|智能锁"),
     climate: list("空调|冷气|暖气|地暖|温控|温控器|恒温器|中央空调"),
     curtain: list("窗帘|布帘|纱帘"),
-    blind: list("百叶窗|百叶|卷帘|遮阳帘|卷闸|遮阳篷"),
+    blind: list("百叶窗|百叶帘|百叶|卷帘|卷闸"),
+    shade: list("遮阳帘"),
+    shutter: list("百叶窗户"),
+    awning: list("遮阳篷|遮阳棚|雨蓬|雨棚"),
     "garage door": list("车库门|车库|卷帘门"),
     gate: list("大门|院门|闸门"),
     cover: [],
