@@ -247,14 +247,17 @@ export function actionOf(intent: string | undefined, domain: string, slots: Yaml
 /**
  * The CI floor per test home: the share of determinate cases done exactly, expecting what the HA under
  * test targets (test/eval/intents.test.ts, eval/intents-ha.ts), a point under what Cyrene did on
- * 2026-12-05 (en 99.1, de 100.0, fr 100.0, zh-CN 96.6). Expecting the 4cc318b slots instead, German was
- * 78.8: those tests read its cover words (Rollo, Vorhang, Tor, Fenster) as the `cover` domain with no
- * device class, every cover there, where HA 2026.11 reads each as its device class (`cover_classes`), as
- * Cyrene does.
+ * 2026-12-05 (en 100.0, de 100.0, fr 100.0, zh-CN 98.9). zh-CN's one miss is HA 2026.11's own: it reads
+ * "把所有灯关闭" from a living-room satellite as every light in the home, yet "把所有灯打开" and
+ * "把所有风扇关闭" as the living room's, as HA's en and de sentences read "all the lights" said in a
+ * room; Cyrene reads them all alike, the room's. Expecting the 4cc318b slots instead, German was 78.8:
+ * those tests read its cover words (Rollo, Vorhang, Tor, Fenster) as the `cover` domain with no device
+ * class, every cover there, where HA 2026.11 reads each as its device class (`cover_classes`), as Cyrene
+ * does.
  */
 export const INTENT_FLOORS: Record<string, number> = {
-  "intents-en": 98,
+  "intents-en": 99,
   "intents-de": 99,
   "intents-fr": 99,
-  "intents-zh-CN": 95,
+  "intents-zh-CN": 97.9,
 };

@@ -69,10 +69,14 @@ export const zhHome: HomeWords = {
   fillers: list(
     "设置为|设置成|设置|调成|调到|设为|这里|在这里|这儿|全屋|整个|所有|全部|一下|帮我|请|把|和|与|跟|以及|还有|里面|现在|当前|打开|关闭|关掉|开启|状态|多少|几度|怎么样|吗|呢|家里",
   ),
-  actionWords: list(
-    "开合度|颜色|红色|绿色|蓝色|黄色|白色|紫色|橙色|粉色|最大|最小|最亮|最暗|音量|声音|大声|小声|大点|小点|下一首|上一首|下一曲|上一曲|切歌|歌|音乐|亮度|亮一点|暗一点|温度|度|位置|一点|点|它|模式|" +
-      "回充|充电|回去|工作|风速|颜色",
-  ),
+  actionWords: [
+    ...list(
+      "开合度|颜色|红色|绿色|蓝色|黄色|白色|紫色|橙色|粉色|最大|最小|最亮|最暗|音量|声音|大声|小声|大点|小点|下一首|上一首|下一曲|上一曲|切歌|歌|音乐|亮度|亮一点|暗一点|温度|度|位置|一点|点|它|模式|" +
+        "回充|充电|回去|工作|风速|颜色",
+    ),
+    // HA's zh-cn HassLightSet says the colour after the room or light: "设置客厅颜色为蓝色" (its tests).
+    ...list("颜色为|颜色设为|颜色设置为|颜色调为|颜色改为"),
+  ],
   here: list("这里|这儿|在这里"),
   /* Cyrene's own list reading (HA's intents name one target per sentence, so they have no list words). */
   listJoiners: list("和|与|跟|以及|还有"),

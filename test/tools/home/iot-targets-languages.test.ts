@@ -63,6 +63,8 @@ describe("rooms and floors said with a kind, in every language with a pack", () 
       "turn off our first floor lights",
       "turn off lighting in kitchen",
       "set the first floor brightness to 50%",
+      // "color temperature" and "warm white" go whole, not "color" and "white" with a word left behind.
+      "set the first floor color temperature to warm white",
     ])
       expect(targets(said.startsWith("set") ? "light.turn_on" : "light.turn_off", said), said).toEqual(
         KITCHEN,
@@ -99,6 +101,7 @@ describe("rooms and floors said with a kind, in every language with a pack", () 
   it("Chinese: 客厅的灯 is the room's lights", () => {
     expect(targets("light.turn_on", "把客厅的灯打开")).toEqual(["light.keting", "light.keting_strip"]);
     expect(targets("light.turn_on", "把客厅颜色设置为蓝色")).toEqual(["light.keting", "light.keting_strip"]);
+    expect(targets("light.turn_on", "设置客厅颜色为蓝色")).toEqual(["light.keting", "light.keting_strip"]);
   });
 
   it("here is the speaker's room: no other room named in the words is acted on", () => {
