@@ -85,7 +85,8 @@ const HANDLER_DOMAIN: Record<string, string> = {
   HassSetPosition: "cover",
 };
 
-function reread(home: EvalHome, c: IntentCase, read: HaRecognition | null): Reread {
+/** One case as the HA under test reads its sentence (`read`: its debug answer; null, no intent). */
+export function reread(home: EvalHome, c: IntentCase, read: HaRecognition | null): Reread {
   const slotTargets = Object.keys(c.expect).sort();
   const kept = (reading: Reading, ha?: string): Reread => ({ case: c, reading, slotTargets, ha });
   if (!read?.intent) return kept("kept: no intent");
