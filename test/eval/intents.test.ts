@@ -17,7 +17,9 @@ import { ScriptedLlm } from "../fixtures/scripted-llm/server.js";
  * floor, 0 wrong devices, and where HA targets no device, nothing done.
  */
 describeHa("Home Assistant's intent sentences, whole, in the real Home Assistant", () => {
-  const { homes, cases } = loadIntentCases(process.env.CYRENE_INTENTS?.split(",") ?? undefined);
+  // CYRENE_INTENTS=de,fr (or the homes' names, intents-de) narrows the run to those languages.
+  const only = process.env.CYRENE_INTENTS?.split(",").map((l) => l.trim().replace(/^intents-/, ""));
+  const { homes, cases } = loadIntentCases(only);
   let llm: ScriptedLlm;
   let backend: RealHaBackend;
   beforeAll(async () => {
