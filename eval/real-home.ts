@@ -13,6 +13,7 @@ import { silentLogger } from "../src/logging/logger.js";
 import { coreYaml } from "../test/fixtures/ha/core-yaml.js";
 import { startHomeAssistant, type HaInstance } from "../test/fixtures/ha/instance.js";
 import { tail } from "../test/fixtures/ha/process.js";
+import { HaSocket } from "../test/fixtures/ha/ws.js";
 import { whenReady } from "../test/ha/support/real-ha.js";
 import { fingerprint, recordingCalls, type HomeBackend } from "./backend.js";
 import type { EvalCase, EvalHome } from "./dataset.js";
@@ -38,6 +39,20 @@ config:
 automation ui: !include automations.yaml
 cyrene_eval_home:
 `;
+}
+
+/** One sentence as HA's default agent reads it (`async_debug_recognize`). */
+export interface HaRecognition {
+  intent: { name: string };
+  slots: Record<string, unknown>;
+  /** Entity id → whether it matches a state asked about (queries only); the entities HA would act on. */
+  targets: Record<string, { matched: boolean }>;
+  /** False where a slot (a name, an area) matched nothing in the home: HA acts on nothing. */
+  match: boolean;
+  /** Where `match` is false: the slots' words that matched nothing. */
+  unmatched_slots?: Record<string, unknown>;
+  sentence_template?: string;
+  source?: string;
 }
 
 export class RealHa {
@@ -96,6 +111,45 @@ export class RealHa {
       signal: AbortSignal.timeout(30_000),
     });
     if (!res.ok) throw new Error(`POST /api/states/${entityId} -> ${res.status}: ${await res.text()}`);
+  }
+
+  /**
+   * What HA's own conversation agent reads from each sentence, without acting: the intent, its slots and
+   * the exposed entities it would target (websocket `conversation/agent/homeassistant/debug`, HA's
+   * `DefaultAgent.async_debug_recognize`). `deviceId` is the device that heard them: its area is the
+   * sentences' context area, as a satellite's is. A sentence HA reads as no intent is null.
+   */
+  async recognize(
+    sentences: string[],
+    language: string,
+    deviceId?: string,
+  ): Promise<(HaRecognition | null)[]> {
+    const ws = await HaSocket.connect(this.instance.wsUrl, this.instance.token);
+    try {
+      const { results } = await ws.call<{ results: (HaRecognition | null)[] }>(
+        "conversation/agent/homeassistant/debug",
+        { sentences, language, ...(deviceId ? { device_id: deviceId } : {}) },
+      );
+      return results;
+    } finally {
+      ws.close();
+    }
+  }
+
+  /** HA's device id of each device the loaded home names (EvalHome.devices' ids). */
+  async deviceIds(): Promise<Map<string, string>> {
+    const ws = await HaSocket.connect(this.instance.wsUrl, this.instance.token);
+    try {
+      const devices = await ws.call<{ id: string; identifiers: [string, string][] }[]>(
+        "config/device_registry/list",
+      );
+      const out = new Map<string, string>();
+      for (const d of devices)
+        for (const [domain, id] of d.identifiers) if (domain === "cyrene_eval_home") out.set(id, d.id);
+      return out;
+    } finally {
+      ws.close();
+    }
   }
 
   async stop(): Promise<void> {

@@ -64,23 +64,35 @@ export const SERVICE_WORDS: ReadonlySet<string> = new Set(
 
 const KEPT_ACTION_WORDS = new Set(everyPack((pack) => pack.home.keptActionWords));
 
-/** Service words that are not also words for a kind of device (music, song are: they pick speakers). */
-const ACTION_WORDS = [...SERVICE_WORDS].filter(
-  (w) => w.length > 1 && !KIND_WORDS.some((k) => k.word === w) && !KEPT_ACTION_WORDS.has(w),
+/** Each service word's words, normalised: "color temperature" is said with a space its compact form lacks. */
+const ACTION_TOKENS = new Map(
+  everyPack((pack) => pack.home.actionWords).map((w) => [normalize(w).compact, normalize(w).tokens]),
 );
+
+/**
+ * Service words that are not also words for a kind of device (music, song are: they pick speakers),
+ * longest first: "color temperature" goes whole before "color" leaves "temperature" behind.
+ */
+const ACTION_WORDS = [...SERVICE_WORDS]
+  .filter((w) => w.length > 1 && !KIND_WORDS.some((k) => k.word === w) && !KEPT_ACTION_WORDS.has(w))
+  .sort((a, b) => b.length - a.length);
 
 /**
  * Each action word with its pattern, compiled once: a Latin action word takes the value after it along
  * ("speaker volume 25" → "speaker").
  */
-const ACTION_PATTERNS = ACTION_WORDS.map((word) => ({
-  word,
-  cjk: isCjk(word),
-  latin: new RegExp(
-    `${START}${escape(word)}s?${END}(?:\\s+(?:${JOINERS})?\\s*\\d+(?:[.,]\\d+)?\\s*%?)?`,
-    "giu",
-  ),
-}));
+const ACTION_PATTERNS = ACTION_WORDS.map((word) => {
+  const tokens = ACTION_TOKENS.get(word) ?? [word];
+  return {
+    word,
+    first: tokens[0]!,
+    cjk: isCjk(word),
+    latin: new RegExp(
+      `${START}${tokens.map(escape).join("\\s+")}s?${END}(?:\\s+(?:${JOINERS})?\\s*\\d+(?:[.,]\\d+)?\\s*%?)?`,
+      "giu",
+    ),
+  };
+});
 
 /** The target with the request around it taken away: "Please turn on the Garage Light" → "Garage Light". */
 export function targetCore(dir: EntityDirectory, text: string, domains?: string[]): string {
@@ -115,9 +127,9 @@ export function targetCore(dir: EntityDirectory, text: string, domains?: string[
 function withoutActionWords(dir: EntityDirectory, phrase: string, domains?: string[]): string {
   let out = phrase;
   const lower = phrase.toLowerCase();
-  for (const { word, cjk, latin } of ACTION_PATTERNS) {
+  for (const { word, first, cjk, latin } of ACTION_PATTERNS) {
     // A cheap look first: most phrases hold none of the words.
-    if (!lower.includes(word)) continue;
+    if (!lower.includes(first)) continue;
     latin.lastIndex = 0;
     if (!(cjk ? out.includes(word) : latin.test(out))) continue;
     if (dir.nameContains(word, domains)) continue;

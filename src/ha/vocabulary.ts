@@ -33,7 +33,13 @@ export const KINDS: Kind[] = [
   kind("lock", [{ domain: "lock" }]),
   kind("climate", [{ domain: "climate" }]),
   kind("curtain", [cover(["curtain"])]),
-  kind("blind", [cover(["blind", "shade", "shutter", "awning"])]),
+  // HA's cover_classes read each word as one class (home_assistant_intents 2026.10.27, HA 2026.11): "die
+  // Rollos" are blinds, not the shutter beside them. Blinds and shades are one thing in many homes (and
+  // French "store" is either): where none of the class said is there, the other is a looser reading.
+  kind("blind", [cover(["blind"]), { domain: "cover", classes: ["shade"], factor: 0.5 }]),
+  kind("shade", [cover(["shade"]), { domain: "cover", classes: ["blind"], factor: 0.5 }]),
+  kind("shutter", [cover(["shutter"])]),
+  kind("awning", [cover(["awning"])]),
   kind("garage door", [cover(["garage"])]),
   kind("gate", [cover(["gate"])]),
   kind("cover", [{ domain: "cover" }]),

@@ -5,7 +5,8 @@ import { list, type HomeWords } from "../home.js";
  * lichter, luefter, abdeckung, rollladen, fenster, garage, tor, tuer, schloss, szene, skript, batterie and
  * the cover_classes list (Markise, Beschattung: awning; Jalousie, Rollo: blind; Gardine, Vorhang: curtain;
  * Tür: door; Garagentür, Garagentor: garage; Tor: gate; Schirm: shade; Rollladen: shutter; Fenster:
- * window); "all" from `alle` ("alle|sämtliche|jede[r|s|n]|die ganze…") and `alle_lichter_ueberall`
+ * window; the same in home_assistant_intents 2026.10.27, HA 2026.11's, which reads each as that one
+ * device class); "all" from `alle` ("alle|sämtliche|jede[r|s|n]|die ganze…") and `alle_lichter_ueberall`
  * (überall); fillers from artikel_bestimmt, artikel_unbestimmt, possessivpronom_mein/unser, preposition,
  * area, floor (Geschoss), von_dem, zu_dem, hier and skip_words; request words from the verbs of its
  * HassTurnOn/HassTurnOff/HassLightSet/HassSetPosition/HassFanSetSpeed rules (schalten, machen, fahren,
@@ -19,10 +20,10 @@ export const deHome: HomeWords = {
     lock: list("schloss|schlösser|türschloss"),
     climate: list("thermostat|heizung|klimaanlage|klima"),
     curtain: list("vorhang|vorhänge|vorhängen|gardine|gardinen"),
-    blind: list(
-      "jalousie|jalousien|rollo|rollos|rollladen|rollläden|rolladen|rolläden|raffstore|raffstores|markise|" +
-        "markisen|beschattung|beschattungen|schirm|schirme",
-    ),
+    blind: list("jalousie|jalousien|rollo|rollos|raffstore|raffstores"),
+    shade: list("schirm|schirme"),
+    shutter: list("rollladen|rollläden|rolladen|rolläden"),
+    awning: list("markise|markisen|beschattung|beschattungen"),
     "garage door": list("garagentor|garagentore|garagentür|garagentüre|garagentüren|garage|garagen"),
     gate: list("tor|tore"),
     cover: list("abdeckung|abdeckungen"),

@@ -1,7 +1,8 @@
 import { list, type HomeWords } from "../home.js";
 
 /*
- * English. Kinds: HA's intents sentences/en/_common.yaml (the light, fan, cover_classes lists and the
+ * English. Kinds: HA's intents sentences/en/_common.yaml (the light, fan, cover_classes lists, the cover
+ * classes one word each as in home_assistant_intents 2026.10.27, HA 2026.11's; and the
  * device classes of tests/en/_fixtures.yaml) and the device names of allenporter/home-assistant-datasets
  * (device-actions-v2-fixtures), as resolution has read them since issue 12. "all": sentences/en/_common.yaml
  * `all` ("all [of the] | every [single] | each [and every]"). Request words: the verbs of HA's en
@@ -16,7 +17,10 @@ export const enHome: HomeWords = {
     lock: list("lock|door lock"),
     climate: list("climate|thermostat|ac|a c|air conditioner|air conditioning|aircon|hvac|heating|heat pump"),
     curtain: list("curtain|drape"),
-    blind: list("blind|shade|shutter|roller|awning"),
+    blind: list("blind|roller"),
+    shade: list("shade"),
+    shutter: list("shutter"),
+    awning: list("awning"),
     "garage door": list("garage door|garage"),
     gate: list("gate"),
     cover: list("cover|covers"),

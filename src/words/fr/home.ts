@@ -4,7 +4,8 @@ import { list, type HomeWords } from "../home.js";
  * French, from HA's intents sentences/fr/_common.yaml at 4cc318b1: kinds from its expansion rules lumiere
  * (lumière, lampe, ampoule, éclairage), ventilateur(s) (ventilateur, ventilo, brasseur d'air), fenetre,
  * serrure and the cover_classes list (store [vénitien]: blind, shade; banne, auvent: awning; rideau:
- * curtain; porte: door; porte de garage: garage; portail: gate; volet: shutter; fenêtre: window); "all"
+ * curtain; porte: door; porte de garage: garage; portail: gate; volet: shutter; fenêtre: window; the same
+ * in home_assistant_intents 2026.10.27, HA 2026.11's, store banne added to awning); "all"
  * from `tous` (tout, tous, toute[s]) and `partout`; fillers from le, au, mon, dans, de, ici (cette pièce)
  * and skip_words; request words from its verb rules allume, eteins, ferme, ouvre, regle, mets, active,
  * monte, baisse and skip_words (s'il te plaît, stp, tu peux, peux-tu).
@@ -17,7 +18,10 @@ export const frHome: HomeWords = {
     lock: list("serrure|verrou|loquet"),
     climate: list("thermostat|chauffage|climatisation|clim|climatiseur"),
     curtain: list("rideau|rideaux"),
-    blind: list("store|stores|store vénitien|stores vénitiens|volet|volets|banne|bannes|auvent|auvents"),
+    blind: list("store|stores|store vénitien|stores vénitiens"),
+    shade: [],
+    shutter: list("volet|volets"),
+    awning: list("banne|bannes|store banne|stores bannes|auvent|auvents"),
     "garage door": list("porte de garage|porte du garage|portes de garage|garage"),
     gate: list("portail|portails"),
     cover: [],

@@ -2,7 +2,7 @@ import { list, type HomeWords } from "../home.js";
 
 /*
  * Chinese. Kinds: HA's intents sentences/zh-cn/_common.yaml (its `light` expansion rule: 筒灯, 射灯, not its
- * 吸顶灯 and 床头灯, as homes name single lamps so; its cover_classes) and the names of eval/datasets/cyrene-zh; HA's zh-Hans translations for the sensors.
+ * 吸顶灯 and 床头灯, as homes name single lamps so; its cover_classes, one device class a word as in home_assistant_intents 2026.10.27, HA 2026.11's) and the names of eval/datasets/cyrene-zh; HA's zh-Hans translations for the sensors.
  * "all": sentences/zh-cn/_common.yaml `all` ("(全部|所有)[的]") and 每个. Request words: the verbs of HA's
  * zh-cn HassTurnOn/HassTurnOff/HassLightSet sentences (打开, 开启, 关闭, 关掉, 关上, 调到, 设为) and its
  * skip words (请, 帮我, 一下, 吧). Chinese is not split into words: request words are taken from the start
@@ -16,7 +16,10 @@ export const zhHome: HomeWords = {
     lock: list("锁|门锁|智能锁"),
     climate: list("空调|冷气|暖气|地暖|温控|温控器|恒温器|中央空调"),
     curtain: list("窗帘|布帘|纱帘"),
-    blind: list("百叶窗|百叶|卷帘|遮阳帘|卷闸|遮阳篷"),
+    blind: list("百叶窗|百叶帘|百叶|卷帘|卷闸"),
+    shade: list("遮阳帘"),
+    shutter: list("百叶窗户"),
+    awning: list("遮阳篷|遮阳棚|雨蓬|雨棚"),
     "garage door": list("车库门|车库|卷帘门"),
     gate: list("大门|院门|闸门"),
     cover: [],
@@ -66,10 +69,14 @@ export const zhHome: HomeWords = {
   fillers: list(
     "设置为|设置成|设置|调成|调到|设为|这里|在这里|这儿|全屋|整个|所有|全部|一下|帮我|请|把|和|与|跟|以及|还有|里面|现在|当前|打开|关闭|关掉|开启|状态|多少|几度|怎么样|吗|呢|家里",
   ),
-  actionWords: list(
-    "开合度|颜色|红色|绿色|蓝色|黄色|白色|紫色|橙色|粉色|最大|最小|最亮|最暗|音量|声音|大声|小声|大点|小点|下一首|上一首|下一曲|上一曲|切歌|歌|音乐|亮度|亮一点|暗一点|温度|度|位置|一点|点|它|模式|" +
-      "回充|充电|回去|工作|风速|颜色",
-  ),
+  actionWords: [
+    ...list(
+      "开合度|颜色|红色|绿色|蓝色|黄色|白色|紫色|橙色|粉色|最大|最小|最亮|最暗|音量|声音|大声|小声|大点|小点|下一首|上一首|下一曲|上一曲|切歌|歌|音乐|亮度|亮一点|暗一点|温度|度|位置|一点|点|它|模式|" +
+        "回充|充电|回去|工作|风速|颜色",
+    ),
+    // HA's zh-cn HassLightSet says the colour after the room or light: "设置客厅颜色为蓝色" (its tests).
+    ...list("颜色为|颜色设为|颜色设置为|颜色调为|颜色改为"),
+  ],
   here: list("这里|这儿|在这里"),
   /* Cyrene's own list reading (HA's intents name one target per sentence, so they have no list words). */
   listJoiners: list("和|与|跟|以及|还有"),

@@ -24,6 +24,7 @@ function home() {
       { id: "cover.rollo_links", name: "Rollo links", area: "wohnzimmer", deviceClass: "blind" },
       { id: "cover.rollo_rechts", name: "Rollo rechts", area: "wohnzimmer", deviceClass: "blind" },
       { id: "cover.vorhang", name: "Vorhang links", area: "wohnzimmer", deviceClass: "curtain" },
+      { id: "cover.rollladen", name: "Rollladen links", area: "wohnzimmer", deviceClass: "shutter" },
       { id: "cover.garagentuer", name: "Garagentür", area: "garage", deviceClass: "garage" },
       { id: "light.plafond", name: "lumière du plafond", area: "cuisine" },
       { id: "light.evier", name: "lampe de l'évier", area: "cuisine" },
@@ -62,6 +63,8 @@ describe("rooms and floors said with a kind, in every language with a pack", () 
       "turn off our first floor lights",
       "turn off lighting in kitchen",
       "set the first floor brightness to 50%",
+      // "color temperature" and "warm white" go whole, not "color" and "white" with a word left behind.
+      "set the first floor color temperature to warm white",
     ])
       expect(targets(said.startsWith("set") ? "light.turn_on" : "light.turn_off", said), said).toEqual(
         KITCHEN,
@@ -69,7 +72,7 @@ describe("rooms and floors said with a kind, in every language with a pack", () 
     expect(targets("light.turn_off", "turn off the kitchen ceiling")).toEqual(["light.kitchen_ceiling"]);
   });
 
-  it("German: die Rollos im Wohnzimmer are its blinds, not its curtain; a name still wins", () => {
+  it("German: die Rollos im Wohnzimmer are its blinds, not its curtain or shutter; a name still wins", () => {
     expect(targets("cover.close_cover", "schließe die Rollos im Wohnzimmer")).toEqual([
       "cover.rollo_links",
       "cover.rollo_rechts",
@@ -79,10 +82,13 @@ describe("rooms and floors said with a kind, in every language with a pack", () 
       "cover.rollo_rechts",
     ]);
     expect(targets("cover.close_cover", "schließe Rollo links")).toEqual(["cover.rollo_links"]);
+    // As HA 2026.11 reads them (its cover_classes): Rollladen is a shutter, Beschattung an awning.
     expect(targets("cover.set_cover_position", "mache im Wohnzimmer alle Rollläden auf 20%")).toEqual([
-      "cover.rollo_links",
-      "cover.rollo_rechts",
+      "cover.rollladen",
     ]);
+    expect(targets("cover.open_cover", "fahr im Wohnzimmer die Beschattungen hoch")).toMatch(
+      /^No cover matches/,
+    );
   });
 
   it("French: la lumière au rez-de-chaussée and les lumières de la cuisine", () => {
@@ -95,6 +101,7 @@ describe("rooms and floors said with a kind, in every language with a pack", () 
   it("Chinese: 客厅的灯 is the room's lights", () => {
     expect(targets("light.turn_on", "把客厅的灯打开")).toEqual(["light.keting", "light.keting_strip"]);
     expect(targets("light.turn_on", "把客厅颜色设置为蓝色")).toEqual(["light.keting", "light.keting_strip"]);
+    expect(targets("light.turn_on", "设置客厅颜色为蓝色")).toEqual(["light.keting", "light.keting_strip"]);
   });
 
   it("here is the speaker's room: no other room named in the words is acted on", () => {

@@ -37,6 +37,17 @@ from homeassistant.helpers.entity_platform import AddEntitiesCallback
 
 from .const import DOMAIN
 
+try:  # HA 2026.11 on: an entity's aliases are a list in which COMPUTED_NAME stands for its own name.
+    from homeassistant.helpers.entity_registry import COMPUTED_NAME
+except ImportError:  # Older HA: a set of aliases, the name known apart from them.
+    COMPUTED_NAME = None
+
+
+def _aliases(spec: dict[str, Any]) -> Any:
+    """The entity's aliases as a home of this HA has them: known by its name and by each alias."""
+    aliases = list(spec.get("aliases") or [])
+    return set(aliases) if COMPUTED_NAME is None else [COMPUTED_NAME, *aliases]
+
 
 def _number(value: Any) -> float | None:
     try:
@@ -75,7 +86,7 @@ class EvalEntity(Entity):
         er.async_get(self.hass).async_update_entity(
             self.entity_id,
             area_id=own_area,
-            aliases=set(self.spec.get("aliases") or []),
+            aliases=_aliases(self.spec),
         )
         async_expose_entity(self.hass, CONVERSATION, self.entity_id, True)
 
