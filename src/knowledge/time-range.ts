@@ -56,20 +56,26 @@ export async function resolveRange(
   to: string | undefined,
   zone: string,
   now: DateTime,
+  language?: string,
 ): Promise<TimeRange | undefined> {
   if (!from?.trim() && !to?.trim()) return undefined;
   const local = now.setZone(zone);
-  const start = from?.trim() ? await bound(from, zone, local) : undefined;
-  const end = to?.trim() ? await bound(to, zone, local) : undefined;
+  const start = from?.trim() ? await bound(from, zone, local, language) : undefined;
+  const end = to?.trim() ? await bound(to, zone, local, language) : undefined;
   // "上周" alone: all of last week; "3天前" alone: from then until now.
   const until = end?.to ?? (start?.span ? start.to : local.toMillis());
   return { from: start?.from ?? 0, to: until };
 }
 
-async function bound(text: string, zone: string, now: DateTime): Promise<TimeRange & { span: boolean }> {
+async function bound(
+  text: string,
+  zone: string,
+  now: DateTime,
+  language: string | undefined,
+): Promise<TimeRange & { span: boolean }> {
   const period = resolvePeriod(text, now);
   if (period) return { ...period, span: true };
-  const resolved = await resolveDateTime(text, zone, now);
+  const resolved = await resolveDateTime(text, zone, now, language);
   if (resolved.end) return { from: resolved.value.toMillis(), to: resolved.end.toMillis(), span: true };
   if (!resolved.timeSpecified) {
     const day = resolved.value;

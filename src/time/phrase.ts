@@ -1,8 +1,11 @@
-import type { Chrono, ParsedComponents } from "chrono-node";
+import type { Chrono, ParsedComponents, ParsedResult } from "chrono-node";
 import { DateTime, FixedOffsetZone } from "luxon";
 import { lazy } from "../lazy.js";
 import { anyNumber } from "./numerals.js";
 import { detectLanguage } from "../words/detect.js";
+import { PACK_LANGUAGES, packLanguage, type PackLanguage } from "../words/language.js";
+import { PACKS } from "../words/packs.js";
+import type { TimeWords } from "../words/time-words.js";
 
 /** A natural-language date/time, as chrono understood it. */
 export interface Phrase {
@@ -10,17 +13,34 @@ export interface Phrase {
   matchedText: string;
   timeSpecified: boolean;
   end?: DateTime;
+  /** The phrase was read whole and names a time of day only, no day ("um 7 Uhr", "à 8h", "at 9"). */
+  timeOfDayOnly: boolean;
 }
 
-/** chrono-node is large; it loads with the first phrase to understand. */
-const parsers = lazy(async () => {
+/** chrono-node is large; it loads with the first phrase to understand. One parser per pack language. */
+const parsers = lazy(async (): Promise<Record<PackLanguage, Chrono>> => {
   const chrono = await import("chrono-node");
-  return { english: chrono.casual, chinese: teachChinese(chrono.zh.hans.casual.clone()) };
+  return {
+    en: chrono.casual,
+    zh: teachChinese(chrono.zh.hans.casual.clone()),
+    de: teachDays(chrono.de.casual.clone(), PACKS.de.time),
+    fr: teachDays(chrono.fr.casual.clone(), PACKS.fr.time),
+  };
 });
 
-/** Chinese (simplified) first for text with CJK characters, English otherwise. */
-export async function parsePhrase(text: string, now: DateTime, zone: string): Promise<Phrase | undefined> {
-  const { english, chinese } = await parsers();
+/**
+ * The phrase as the parser of each pack language reads it; the reading that covers the most of the text
+ * wins, so that a parser reading a fragment ("5 minutes" of "il y a 5 minutes") loses to the one reading it
+ * whole. Ties go to the turn's language when it is known, else to the one the text shows (words/detect.ts),
+ * then to en, zh, de, fr.
+ */
+export async function parsePhrase(
+  text: string,
+  now: DateTime,
+  zone: string,
+  language?: string,
+): Promise<Phrase | undefined> {
+  const chronos = await parsers();
   // chrono's time-zone handling is unreliable for relative Chinese phrases, so it works in the
   // machine's local time on a reference whose local wall clock equals the wall clock in `zone`;
   // the components it finds are then read as a wall-clock time in `zone`.
@@ -33,20 +53,60 @@ export async function parsePhrase(text: string, now: DateTime, zone: string): Pr
     now.second,
     now.millisecond,
   );
-  const cjk = detectLanguage(text) === "zh";
+  const first = packLanguage(language) ?? detectLanguage(text);
+  const order = first ? [first, ...PACK_LANGUAGES.filter((other) => other !== first)] : PACK_LANGUAGES;
   // Forward by default ("monday" is the coming one), but "last monday" is the one just past.
-  const forwardDate = !PAST_CUE.test(text);
-  for (const parser of cjk ? [chinese, english] : [english, chinese]) {
-    const [result] = parser.parse(text, reference, { forwardDate });
+  const forwardDate = !Object.values(PACKS).some(({ time }) => time.pastCue?.test(text));
+  let best: { result: ParsedResult; coverage: number } | undefined;
+  for (const candidate of order) {
+    const read = withDigits(text, PACKS[candidate].time);
+    const [result] = chronos[candidate].parse(read, reference, { forwardDate });
     if (!result) continue;
-    return {
-      value: toDateTime(result.start, zone),
-      matchedText: result.text,
-      timeSpecified: result.start.isCertain("hour"),
-      end: result.end ? toDateTime(result.end, zone) : undefined,
-    };
+    const coverage = result.text.length / read.trim().length;
+    if (!best || coverage > best.coverage) best = { result, coverage };
   }
-  return undefined;
+  if (!best) return undefined;
+  const { result } = best;
+  return {
+    value: toDateTime(result.start, zone),
+    matchedText: result.text,
+    timeSpecified: result.start.isCertain("hour"),
+    end: result.end ? toDateTime(result.end, zone) : undefined,
+    timeOfDayOnly:
+      result.start.isCertain("hour") &&
+      !DAY_PARTS.some((part) => result.start.isCertain(part)) &&
+      best.coverage === 1,
+  };
+}
+
+const DAY_PARTS = ["day", "weekday", "month", "year"] as const;
+
+/** A language's number words as digits, which its chrono parser reads as hours ("um neun" → "um 9"). */
+function withDigits(text: string, words: TimeWords): string {
+  return text.replace(/\p{L}+(?:[-'’]\p{L}+)*/gu, (word) => {
+    const value = words.numbers[word.toLowerCase()];
+    return value === undefined ? word : String(value);
+  });
+}
+
+/** Teaches a parser the one-word days of its pack it lacks ("après-demain"): they win over a shorter match. */
+function teachDays(parser: Chrono, words: TimeWords): Chrono {
+  const days = Object.keys(words.dayWords).sort((a, b) => b.length - a.length);
+  if (!days.length) return parser;
+  const pattern = new RegExp(`(?<!\\p{L})(${days.map(escape).join("|")})(?!\\p{L})`, "iu");
+  parser.parsers.unshift({
+    pattern: () => pattern,
+    extract: (context, match) => {
+      const offset = words.dayWords[match[1]!.toLowerCase()] ?? 0;
+      const day = DateTime.fromJSDate(context.refDate).plus({ days: offset });
+      return { year: day.year, month: day.month, day: day.day };
+    },
+  });
+  return parser;
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 function toDateTime(components: ParsedComponents, zone: string): DateTime {
@@ -65,8 +125,6 @@ function toDateTime(components: ParsedComponents, zone: string): DateTime {
   }
   return DateTime.fromObject(fields, { zone });
 }
-
-const PAST_CUE = /\b(last|past|previous|ago)\b/i;
 
 const WEEKDAYS = "一二三四五六";
 

@@ -1,0 +1,67 @@
+import { units, type TimeWords } from "../time-words.js";
+
+/*
+ * French. The units are HA's intents fr expansion rules second_unit, minute_unit and hour_unit (seconde(s),
+ * minute(s), heure(s)) and their timer sentences' "une demi-heure", "un quart d'heure", "dans …"; the
+ * calendar units (jour, semaine, mois, an, année), the number words one to sixty, "il y a …" and
+ * "après-demain"/"avant-hier" are Larousse's. chrono's fr parser reads the rest ("demain à 9 heures",
+ * "vendredi à 15h30", "lundi prochain") but not "après-demain", which it reads as "demain".
+ */
+export const time: TimeWords = {
+  now: ["maintenant", "tout de suite", "immédiatement"],
+  later: [/(?:^|\s)(?:dans|d['’]ici)\s+(.+)$/i, /^(.+?)\s+plus tard$/i],
+  earlier: [/^il y a\s+(.+)$/i],
+  amounts: [
+    [/(?<!\p{L})(?:une\s+)?demi-heure(?!\p{L})/giu, "30 minutes"],
+    [/(?<!\p{L})trois\s+quarts?\s+d['’]heure(?!\p{L})/giu, "45 minutes"],
+    [/(?<!\p{L})(?:un\s+)?quart\s+d['’]heure(?!\p{L})/giu, "15 minutes"],
+    [/(?<!\p{L})(\S+)\s+heures?\s+et\s+demie(?!\p{L})/giu, "$1 hours 30 minutes"],
+    [/(?<!\p{L})(\S+)\s+minutes?\s+et\s+demie(?!\p{L})/giu, "$1 minutes 30 seconds"],
+  ],
+  numbers: {
+    un: 1,
+    une: 1,
+    deux: 2,
+    trois: 3,
+    quatre: 4,
+    cinq: 5,
+    six: 6,
+    sept: 7,
+    huit: 8,
+    neuf: 9,
+    dix: 10,
+    onze: 11,
+    douze: 12,
+    treize: 13,
+    quatorze: 14,
+    quinze: 15,
+    seize: 16,
+    "dix-sept": 17,
+    "dix-huit": 18,
+    "dix-neuf": 19,
+    vingt: 20,
+    "vingt-et-un": 21,
+    "vingt-deux": 22,
+    "vingt-trois": 23,
+    "vingt-quatre": 24,
+    "vingt-cinq": 25,
+    trente: 30,
+    quarante: 40,
+    "quarante-cinq": 45,
+    cinquante: 50,
+    soixante: 60,
+  },
+  units: units({
+    seconds: "seconde|secondes|sec",
+    minutes: "minute|minutes|min",
+    hours: "heure|heures",
+    days: "jour|jours",
+    weeks: "semaine|semaines",
+    months: "mois",
+    years: "an|ans|année|années",
+  }),
+  joiners: ["et"],
+  pastCue: /(?<!\p{L})(?:derni(?:er|ère)s?|pass(?:é|ée)s?|précédente?s?|il y a)(?!\p{L})/iu,
+  examples: ["demain à 9h", "dans une heure"],
+  dayWords: { "après-demain": 2, "après demain": 2, "avant-hier": -2, "avant hier": -2 },
+};
