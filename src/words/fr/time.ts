@@ -16,6 +16,8 @@ export const time: TimeWords = {
     [/(?<!\p{L})trois\s+quarts?\s+d['’]heure(?!\p{L})/giu, "45 minutes"],
     [/(?<!\p{L})(?:un\s+)?quart\s+d['’]heure(?!\p{L})/giu, "15 minutes"],
     [/(?<!\p{L})(\S+)\s+heures?\s+et\s+demie(?!\p{L})/giu, "$1 hours 30 minutes"],
+    [/(?<!\p{L})(\S+)\s+heures?\s+et\s+quart(?!\p{L})/giu, "$1 hours 15 minutes"],
+    [/(?<!\p{L})(\S+)\s+heures?\s+trois\s+quarts(?!\p{L})/giu, "$1 hours 45 minutes"],
     [/(?<!\p{L})(\S+)\s+minutes?\s+et\s+demie(?!\p{L})/giu, "$1 minutes 30 seconds"],
   ],
   numbers: {
