@@ -23,8 +23,8 @@ const parsers = lazy(async (): Promise<Record<PackLanguage, Chrono>> => {
   return {
     en: chrono.casual,
     zh: teachChinese(chrono.zh.hans.casual.clone()),
-    de: teachDays(chrono.de.casual.clone(), PACKS.de.time),
-    fr: teachDays(chrono.fr.casual.clone(), PACKS.fr.time),
+    de: teach(chrono.de.casual.clone(), PACKS.de.time),
+    fr: teach(chrono.fr.casual.clone(), PACKS.fr.time),
   };
 });
 
@@ -59,7 +59,7 @@ export async function parsePhrase(
   const forwardDate = !Object.values(PACKS).some(({ time }) => time.pastCue?.test(text));
   let best: { result: ParsedResult; coverage: number } | undefined;
   for (const candidate of order) {
-    const read = withDigits(text, PACKS[candidate].time);
+    const read = readable(text, PACKS[candidate].time);
     const [result] = chronos[candidate].parse(read, reference, { forwardDate });
     if (!result) continue;
     const coverage = result.text.length / read.trim().length;
@@ -81,27 +81,47 @@ export async function parsePhrase(
 
 const DAY_PARTS = ["day", "weekday", "month", "year"] as const;
 
-/** A language's number words as digits, which its chrono parser reads as hours ("um neun" → "um 9"). */
-function withDigits(text: string, words: TimeWords): string {
-  return text.replace(/\p{L}+(?:[-'’]\p{L}+)*/gu, (word) => {
+/**
+ * The text as a language's chrono parser reads it best: its number words as digits ("um neun" → "um 9")
+ * and its other words in the form the parser knows ("morgen früh" → "morgen Vormittag").
+ */
+function readable(text: string, words: TimeWords): string {
+  let read = text.replace(/\p{L}+(?:[-'’]\p{L}+)*/gu, (word) => {
     const value = words.numbers[word.toLowerCase()];
     return value === undefined ? word : String(value);
   });
+  for (const [said, known] of words.phraseWords) read = read.replace(said, known);
+  return read;
 }
 
-/** Teaches a parser the one-word days of its pack it lacks ("après-demain"): they win over a shorter match. */
-function teachDays(parser: Chrono, words: TimeWords): Chrono {
+/**
+ * Teaches a parser what its pack says it lacks: one-word days ("après-demain") and clock times in words
+ * ("halb 8", "midi"). First, so they win over a shorter match of the same words.
+ */
+function teach(parser: Chrono, words: TimeWords): Chrono {
   const days = Object.keys(words.dayWords).sort((a, b) => b.length - a.length);
-  if (!days.length) return parser;
-  const pattern = new RegExp(`(?<!\\p{L})(${days.map(escape).join("|")})(?!\\p{L})`, "iu");
-  parser.parsers.unshift({
-    pattern: () => pattern,
-    extract: (context, match) => {
-      const offset = words.dayWords[match[1]!.toLowerCase()] ?? 0;
-      const day = DateTime.fromJSDate(context.refDate).plus({ days: offset });
-      return { year: day.year, month: day.month, day: day.day };
-    },
-  });
+  if (days.length) {
+    const pattern = new RegExp(`(?<!\\p{L})(${days.map(escape).join("|")})(?!\\p{L})`, "iu");
+    parser.parsers.unshift({
+      pattern: () => pattern,
+      extract: (context, match) => {
+        const offset = words.dayWords[match[1]!.toLowerCase()] ?? 0;
+        const day = DateTime.fromJSDate(context.refDate).plus({ days: offset });
+        return { year: day.year, month: day.month, day: day.day };
+      },
+    });
+  }
+  for (const clock of [...words.clockWords].reverse()) {
+    parser.parsers.unshift({
+      pattern: () => clock.pattern,
+      extract: (_, match) => {
+        const said = match[1] === undefined ? clock.hour : Number(match[1]) + (clock.hourShift ?? 0);
+        if (said === undefined || said < 0 || said > 24) return null;
+        // "halb eins" is half past twelve.
+        return { hour: said === 0 && match[1] !== undefined ? 12 : said % 24, minute: clock.minute };
+      },
+    });
+  }
   return parser;
 }
 

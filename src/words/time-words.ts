@@ -25,8 +25,23 @@ export interface TimeWords {
   pastCue?: RegExp;
   /** Phrases the model may send, for the error that says what is understood ("morgen um 9"). */
   examples: readonly string[];
+  /** Words made what chrono's parser for the language reads ("morgen früh" → "morgen Vormittag"), in order. */
+  phraseWords: ReadonlyArray<readonly [RegExp, string]>;
+  /** Clock times said in words chrono's parser misses ("halb 8" → 7:30, "midi" → 12:00), number words as digits. */
+  clockWords: readonly ClockWord[];
   /** Days said in one word chrono's parser misses, to days from today ("après-demain" → 2). */
   dayWords: Readonly<Record<string, number>>;
+}
+
+/**
+ * A clock time said in words: the hour is `hour`, or the pattern's first group (digits) moved by `hourShift`
+ * ("halb (\d+)": one back, minute 30).
+ */
+export interface ClockWord {
+  pattern: RegExp;
+  minute: number;
+  hour?: number;
+  hourShift?: number;
 }
 
 /** A unit table from lists of words per unit ("stunde|stunden|std"). */

@@ -72,6 +72,12 @@ describe("a German reminder's time and repeat (Europe/Berlin, Wed 4 March 10:00)
     ["daily", { at: "täglich um 21:30" }, "FREQ=DAILY", ["Wed 04 21:30", "Thu 05 21:30", "Fri 06 21:30"]],
     ["in half an hour", { at: "in einer halben Stunde", language: "de" }, undefined, ["Wed 04 10:30"]],
     ["a day and a time", { at: "am Freitag um 15:30", language: "de" }, undefined, ["Fri 06 15:30"]],
+    [
+      "half past seven",
+      { at: "jeden Werktag um halb acht" },
+      WEEKDAYS,
+      ["Thu 05 07:30", "Fri 06 07:30", "Mon 09 07:30"],
+    ],
     ["tomorrow at nine", { at: "morgen um neun", language: "de" }, undefined, ["Thu 05 09:00"]],
   ])("%s", async (_, input, rrule, times) => {
     expect(await timesOf(zone, input)).toMatchObject({ rrule, times });
@@ -95,6 +101,12 @@ describe("a French reminder's time and repeat (Europe/Paris, Wed 4 March 10:00)"
       { at: "tous les jours à 8h" },
       "FREQ=DAILY",
       ["Thu 05 08:00", "Fri 06 08:00", "Sat 07 08:00"],
+    ],
+    [
+      "every day at noon",
+      { repeat: "tous les jours à midi" },
+      "FREQ=DAILY",
+      ["Wed 04 12:00", "Thu 05 12:00", "Fri 06 12:00"],
     ],
     ["weekdays at 7", { at: "tous les jours de semaine à 7h" }, WEEKDAYS, WORKDAYS_AT_7],
     ["repeat and time apart", { at: "7h", repeat: "en semaine", language: "fr" }, WEEKDAYS, WORKDAYS_AT_7],

@@ -68,5 +68,15 @@ export const time: TimeWords = {
   joiners: ["und"],
   pastCue: /(?<!\p{L})(?:letzte[nmrs]?|vergangene[nmrs]?|vorige[nmrs]?)(?!\p{L})/iu,
   examples: ["morgen um 9", "in einer Stunde"],
+  // "früh" is read as the morning only after a day ("morgen früh um 7"); chrono reads "Vormittag" there.
+  phraseWords: [[/(?<=(?:morgen|heute|übermorgen)\s+)früh(?!\p{L})/giu, "Vormittag"]],
+  // The quarter hours as HA's intents de timer and time sentences say them (Duden: "halb acht" is 7:30).
+  clockWords: [
+    { pattern: /(?<!\p{L})(?:um\s+)?halb\s+(\d{1,2})(?!\d)/iu, hourShift: -1, minute: 30 },
+    { pattern: /(?<!\p{L})(?:um\s+)?viertel\s+nach\s+(\d{1,2})(?!\d)/iu, minute: 15 },
+    { pattern: /(?<!\p{L})(?:um\s+)?viertel\s+vor\s+(\d{1,2})(?!\d)/iu, hourShift: -1, minute: 45 },
+    { pattern: /(?<!\p{L})(?:um\s+)?dreiviertel\s+(\d{1,2})(?!\d)/iu, hourShift: -1, minute: 45 },
+    { pattern: /(?<!\p{L})(?:um\s+)?mitternacht(?!\p{L})/iu, hour: 0, minute: 0 },
+  ],
   dayWords: {},
 };

@@ -11,5 +11,7 @@ export const time: TimeWords = {
   joiners: [],
   pastCue: /\b(?:last|past|previous|ago)\b/i,
   examples: ["next Friday 3pm", "in 2 hours"],
+  phraseWords: [],
+  clockWords: [],
   dayWords: {},
 };

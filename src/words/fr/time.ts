@@ -65,5 +65,18 @@ export const time: TimeWords = {
   joiners: ["et"],
   pastCue: /(?<!\p{L})(?:derni(?:er|ère)s?|pass(?:é|ée)s?|précédente?s?|il y a)(?!\p{L})/iu,
   examples: ["demain à 9h", "dans une heure"],
+  phraseWords: [],
+  // Larousse: "huit heures et quart" 8:15, "et demie" 8:30, "moins le quart" 7:45; "midi et demi" 12:30.
+  clockWords: [
+    { pattern: /(?<![\p{L}\d])(?:à\s+)?(\d{1,2})\s*(?:heures?|h)\s+et\s+quart(?!\p{L})/iu, minute: 15 },
+    { pattern: /(?<![\p{L}\d])(?:à\s+)?(\d{1,2})\s*(?:heures?|h)\s+et\s+demie(?!\p{L})/iu, minute: 30 },
+    {
+      pattern: /(?<![\p{L}\d])(?:à\s+)?(\d{1,2})\s*(?:heures?|h)\s+moins\s+(?:le\s+)?quart(?!\p{L})/iu,
+      hourShift: -1,
+      minute: 45,
+    },
+    { pattern: /(?<!\p{L})(?:à\s+)?midi\s+et\s+demie?(?!\p{L})/iu, hour: 12, minute: 30 },
+    { pattern: /(?<!\p{L})(?:à\s+)?midi(?!\p{L})/iu, hour: 12, minute: 0 },
+  ],
   dayWords: { "après-demain": 2, "après demain": 2, "avant-hier": -2, "avant hier": -2 },
 };

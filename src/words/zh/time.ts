@@ -13,5 +13,7 @@ export const time: TimeWords = {
   units: {},
   joiners: [],
   examples: ["明天早上8点", "3天后", "农历八月十五"],
+  phraseWords: [],
+  clockWords: [],
   dayWords: {},
 };
