@@ -1,3 +1,6 @@
+/** A period named as a whole ("last week"): a calendar unit, as luxon names it. */
+export type PeriodUnit = "day" | "week" | "month" | "year";
+
 /** A unit of a duration, as luxon names it. */
 export type DurationUnit = "years" | "months" | "weeks" | "days" | "hours" | "minutes" | "seconds";
 
@@ -25,6 +28,13 @@ export interface TimeWords {
   pastCue?: RegExp;
   /** Phrases the model may send, for the error that says what is understood ("morgen um 9"). */
   examples: readonly string[];
+  /**
+   * Periods named as a whole, lowercase with single spaces, to their unit and how many back ("last week" →
+   * week, -1): knowledge/time-range.ts searches all of it, Monday to Sunday, not an instant in it.
+   */
+  periods: Readonly<Record<string, readonly [PeriodUnit, number]>>;
+  /** "the last 3 days", "最近3天": the pattern's first group is the count (digits or number words), and its unit. */
+  recent: ReadonlyArray<readonly [RegExp, PeriodUnit]>;
   /** Words made what chrono's parser for the language reads ("morgen früh" → "morgen Vormittag"), in order. */
   phraseWords: ReadonlyArray<readonly [RegExp, string]>;
   /** Clock times said in words chrono's parser misses ("halb 8" → 7:30, "midi" → 12:00), number words as digits. */

@@ -69,6 +69,29 @@ export const time: TimeWords = {
   pastCue: /(?<!\p{L})(?:letzte[nmrs]?|vergangene[nmrs]?|vorige[nmrs]?)(?!\p{L})/iu,
   examples: ["morgen um 9", "in einer Stunde"],
   // "früh" is read as the morning only after a day ("morgen früh um 7"); chrono reads "Vormittag" there.
+  periods: {
+    heute: ["day", 0],
+    gestern: ["day", -1],
+    vorgestern: ["day", -2],
+    "diese woche": ["week", 0],
+    "letzte woche": ["week", -1],
+    "vorige woche": ["week", -1],
+    "vergangene woche": ["week", -1],
+    "vorletzte woche": ["week", -2],
+    "diesen monat": ["month", 0],
+    "dieser monat": ["month", 0],
+    "letzten monat": ["month", -1],
+    "letzter monat": ["month", -1],
+    "vorigen monat": ["month", -1],
+    "dieses jahr": ["year", 0],
+    "letztes jahr": ["year", -1],
+    "voriges jahr": ["year", -1],
+  },
+  recent: [
+    [/^(?:in den |die )?letzten\s+(\S+)\s+tage[n]?$/i, "day"],
+    [/^(?:in den |die )?letzten\s+(\S+)\s+wochen$/i, "week"],
+    [/^(?:in den |die )?letzten\s+(\S+)\s+monate[n]?$/i, "month"],
+  ],
   phraseWords: [[/(?<=(?:morgen|heute|übermorgen)\s+)früh(?!\p{L})/giu, "Vormittag"]],
   // The quarter hours as HA's intents de timer and time sentences say them (Duden: "halb acht" is 7:30).
   clockWords: [

@@ -65,6 +65,27 @@ export const time: TimeWords = {
   joiners: ["et"],
   pastCue: /(?<!\p{L})(?:derni(?:er|ère)s?|pass(?:é|ée)s?|précédente?s?|il y a)(?!\p{L})/iu,
   examples: ["demain à 9h", "dans une heure"],
+  periods: {
+    "aujourd'hui": ["day", 0],
+    hier: ["day", -1],
+    "avant-hier": ["day", -2],
+    "cette semaine": ["week", 0],
+    "la semaine dernière": ["week", -1],
+    "semaine dernière": ["week", -1],
+    "la semaine passée": ["week", -1],
+    "ce mois-ci": ["month", 0],
+    "ce mois": ["month", 0],
+    "le mois dernier": ["month", -1],
+    "mois dernier": ["month", -1],
+    "cette année": ["year", 0],
+    "l'année dernière": ["year", -1],
+    "l'an dernier": ["year", -1],
+  },
+  recent: [
+    [/^(?:les |ces )?(\S+)\s+derniers\s+jours$/i, "day"],
+    [/^(?:les |ces )?(\S+)\s+dernières\s+semaines$/i, "week"],
+    [/^(?:les |ces )?(\S+)\s+derniers\s+mois$/i, "month"],
+  ],
   phraseWords: [],
   // Larousse: "huit heures et quart" 8:15, "et demie" 8:30, "moins le quart" 7:45; "midi et demi" 12:30.
   clockWords: [
