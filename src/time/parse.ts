@@ -83,7 +83,11 @@ export async function resolveDateTime(
   if (lunar) return { value: await resolveLunarDate(lunar, current), kind: "lunar", timeSpecified: false };
 
   const relative = relativeFromNow(text, current);
-  if (relative) return { value: relative, kind: "relative", timeSpecified: true };
+  // "erinnere mich in einer halben Stunde" is from now; "morgen in 2 Stunden" names a day first: a phrase.
+  const before = relative && text.slice(0, relative.at).trim();
+  if (relative && (!before || !(await parsePhrase(before, current, zone, language)))) {
+    return { value: relative.value, kind: "relative", timeSpecified: true };
+  }
 
   const phrase = await parsePhrase(text, current, zone, language);
   if (phrase) return { ...phrase, kind: "phrase" };
@@ -91,7 +95,7 @@ export async function resolveDateTime(
 }
 
 /** "3天后", "in 2 hours", "5 minutes ago", "in einer halben Stunde", "il y a 5 minutes", in any pack's words. */
-function relativeFromNow(text: string, now: DateTime): DateTime | undefined {
+function relativeFromNow(text: string, now: DateTime): { value: DateTime; at: number } | undefined {
   for (const [patterns, sign] of [
     [TIME_WORDS.flatMap((words) => words.later), 1],
     [TIME_WORDS.flatMap((words) => words.earlier), -1],
@@ -99,7 +103,7 @@ function relativeFromNow(text: string, now: DateTime): DateTime | undefined {
     for (const pattern of patterns) {
       const match = pattern.exec(text);
       const duration = match && tryParseDuration(match[1]!);
-      if (duration) return sign > 0 ? now.plus(duration) : now.minus(duration);
+      if (duration) return { value: sign > 0 ? now.plus(duration) : now.minus(duration), at: match.index };
     }
   }
   return undefined;
