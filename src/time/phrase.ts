@@ -32,7 +32,8 @@ const parsers = lazy(async (): Promise<Record<PackLanguage, Chrono>> => {
  * The phrase as the parser of each pack language reads it; the reading that covers the most of the text
  * wins, so that a parser reading a fragment ("5 minutes" of "il y a 5 minutes") loses to the one reading it
  * whole. Ties go to the turn's language when it is known, else to the one the text shows (words/detect.ts),
- * then to en, zh, de, fr.
+ * then to en, zh, de, fr. A day one parser reads and a time of day another reads elsewhere in the same text
+ * ("明天 3pm") make one time.
  */
 export async function parsePhrase(
   text: string,
@@ -57,15 +58,34 @@ export async function parsePhrase(
   const order = first ? [first, ...PACK_LANGUAGES.filter((other) => other !== first)] : PACK_LANGUAGES;
   // Forward by default ("monday" is the coming one), but "last monday" is the one just past.
   const forwardDate = !Object.values(PACKS).some(({ time }) => time.pastCue?.test(text));
-  let best: { result: ParsedResult; coverage: number } | undefined;
+  const readings: Reading[] = [];
   for (const candidate of order) {
     const read = readable(text, PACKS[candidate].time);
     const [result] = chronos[candidate].parse(read, reference, { forwardDate });
-    if (!result) continue;
-    const coverage = result.text.length / read.trim().length;
-    if (!best || coverage > best.coverage) best = { result, coverage };
+    if (result) readings.push({ read, result, coverage: result.text.length / read.trim().length });
   }
+  const best = readings.reduce<Reading | undefined>(
+    (chosen, reading) => (!chosen || reading.coverage > chosen.coverage ? reading : chosen),
+    undefined,
+  );
   if (!best) return undefined;
+  const other = readings.find((reading) => complements(best, reading));
+  if (other) {
+    const [day, time] =
+      shape(best.result) === "day" ? [best.result, other.result] : [other.result, best.result];
+    const [firstText, secondText] = day.index < time.index ? [day.text, time.text] : [time.text, day.text];
+    return {
+      value: toDateTime(day.start, zone).set({
+        hour: time.start.get("hour") ?? 0,
+        minute: time.start.get("minute") ?? 0,
+        second: time.start.get("second") ?? 0,
+        millisecond: 0,
+      }),
+      matchedText: `${firstText.trim()} ${secondText.trim()}`,
+      timeSpecified: true,
+      timeOfDayOnly: false,
+    };
+  }
   const { result } = best;
   return {
     value: toDateTime(result.start, zone),
@@ -80,6 +100,29 @@ export async function parsePhrase(
 }
 
 const DAY_PARTS = ["day", "weekday", "month", "year"] as const;
+
+interface Reading {
+  /** The text as this parser read it (its number words as digits). */
+  read: string;
+  result: ParsedResult;
+  /** How much of the text the reading covers, 0–1. */
+  coverage: number;
+}
+
+/** A reading of a day only ("明天"), of a time of day only ("3pm"), or of something else. */
+function shape(result: ParsedResult): "day" | "time" | "other" {
+  const hour = result.start.isCertain("hour");
+  const day = DAY_PARTS.some((part) => result.start.isCertain(part));
+  return day && !hour && !result.end ? "day" : hour && !day && !result.end ? "time" : "other";
+}
+
+/** Whether two readings of the same text are a day and a time of day at different places in it. */
+function complements(one: Reading, other: Reading): boolean {
+  const shapes = new Set([shape(one.result), shape(other.result)]);
+  if (one.read !== other.read || !shapes.has("day") || !shapes.has("time")) return false;
+  const [a, b] = [one.result, other.result];
+  return a.index + a.text.length <= b.index || b.index + b.text.length <= a.index;
+}
 
 /**
  * The text as a language's chrono parser reads it best: its number words as digits ("um neun" → "um 9")

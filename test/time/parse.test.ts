@@ -107,6 +107,9 @@ describe("which language's reading wins", () => {
     ["8h", "fr", "2026-03-05 08:00"],
     ["8h", "de", "2026-03-05 08:00"],
     ["demain à 9h", undefined, "2026-03-05 09:00"],
+    // A day read by one parser and a time of day by another make one time.
+    ["明天 3pm", "en", "2026-03-05 15:00"],
+    ["下周五 9am", undefined, "2026-03-13 09:00"],
   ])("%s (turn %s) → %s", async (text, language, expected) => {
     expect(await read(text, PARIS, language)).toBe(expected);
   });
