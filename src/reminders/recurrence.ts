@@ -55,6 +55,36 @@ export function toRrule(text: string): string {
   return raw.toUpperCase();
 }
 
+/** Whether `toRrule` reads the text. */
+export function isRepeat(text: string): boolean {
+  try {
+    toRrule(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A repeat said at the start of a longer text, with what follows it ("jeden Werktag um 7" → "jeden Werktag",
+ * "um 7"; "tous les jours à 8h"; "daily at 9"): the longest opening that is a whole repeat in any pack's
+ * words, or undefined. Whether the rest is a time of day is the caller's to check.
+ */
+export function repeatAtStart(text: string): { repeat: string; rest: string } | undefined {
+  const words = text.trim().split(/\s+/);
+  for (let count = words.length; count > 0; count--) {
+    const repeat = words
+      .slice(0, count)
+      .join(" ")
+      .replace(/[,，]$/, "");
+    const lower = repeat.toLowerCase();
+    if (Object.hasOwn(REPEATS, lower) || weeklyDays(repeat)) {
+      return { repeat, rest: words.slice(count).join(" ") };
+    }
+  }
+  return undefined;
+}
+
 /** "weekly on Mon, Fri", "每周 一、三", "jeden Montag und Freitag": the RRULE body, in any pack's words. */
 function weeklyDays(raw: string): string | undefined {
   for (const { weeklyOn } of WORDS) {

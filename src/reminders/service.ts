@@ -3,10 +3,10 @@ import type { HomeTime } from "../time/home-time.js";
 import type { HomeAssistant } from "../ha/index.js";
 import { InputError } from "../input-error.js";
 import type { Notifier } from "../notify/notifier.js";
-import { resolveDateTime } from "../time/parse.js";
+import { PHRASE_EXAMPLES, resolveDateTime } from "../time/parse.js";
 import { withTimeout } from "../time/timeout.js";
 import { noticeKey } from "./notice.js";
-import { assertHasFuture, nextOccurrence, toRrule } from "./recurrence.js";
+import { assertHasFuture, isRepeat, nextOccurrence, repeatAtStart, toRrule } from "./recurrence.js";
 import type { ReminderScheduler } from "./scheduler.js";
 import type { ReminderStore } from "./store.js";
 import { triggerScheduleOf, type WhenState } from "./trigger-input.js";
@@ -26,6 +26,8 @@ export interface CreateInput {
   conversationId?: string;
   /** Change the home at that time (resolved and checked by the tool that sets it) instead of only telling. */
   action?: ScheduledAction;
+  /** The language the times are said in, when the turn knows it: its reading of a phrase wins a tie. */
+  language?: string;
 }
 
 export interface ReminderServiceOptions {
@@ -194,7 +196,9 @@ export class ReminderService {
   }
 
   /** When a reminder with these times would first come, checked as create checks it (a past time refused). */
-  async firstTime(input: Pick<CreateInput, "at" | "repeat" | "when" | "action">): Promise<number | null> {
+  async firstTime(
+    input: Pick<CreateInput, "at" | "repeat" | "when" | "action" | "language">,
+  ): Promise<number | null> {
     return (await this.scheduleOf({ message: "", ...input }, [])).nextAt;
   }
 
@@ -202,23 +206,27 @@ export class ReminderService {
     input: CreateInput,
     notes: string[],
   ): Promise<{ schedule: Schedule; nextAt: number | null }> {
-    if (input.action && (input.when || input.repeat?.trim()))
+    if (input.when && input.at)
+      throw new InputError("Give either `at` (a time) or `when` (something in the home), not both.");
+    const zone = this.clock.zone();
+    const now = DateTime.fromMillis(this.clock.now(), { zone });
+    const { at, repeat } = input.when ? input : await this.timesOf(input, zone, now);
+    if (input.action && (input.when || repeat?.trim()))
       throw new InputError(
         "A scheduled action runs once, at a time (`at`); a repeating one or one on an event is a home rule, not a reminder.",
       );
-    if (input.when && input.at)
-      throw new InputError("Give either `at` (a time) or `when` (something in the home), not both.");
     if (input.when) return { schedule: await triggerScheduleOf(this.ha, input.when), nextAt: null };
-    if (!input.at?.trim()) {
+    if (!at?.trim() && !repeat?.trim()) {
       throw new InputError(
-        'A reminder needs `at` (a time: "2026-12-03T15:00", "明天下午三点", "in 20 minutes") or `when` (an entity state).',
+        `A reminder needs \`at\` (a time: "2026-12-03T15:00", ${PHRASE_EXAMPLES}) or \`when\` (an entity state).`,
       );
     }
-    const zone = this.clock.zone();
-    const now = DateTime.fromMillis(this.clock.now(), { zone });
-    const sun = input.repeat?.trim() ? undefined : readSunTime(input.at);
+    const sun = repeat?.trim() || !at ? undefined : readSunTime(at);
     if (sun) return this.sunSchedule(await sunInstant(this.ha, sun), zone, now);
-    const resolved = await resolveDateTime(input.at, zone, now);
+    // A repeat with no time ("jeden Montag"): the day's default time, from today.
+    const resolved = at?.trim()
+      ? await resolveDateTime(at, zone, now, input.language)
+      : { value: now, kind: "now" as const, timeSpecified: false };
     let start = resolved.value.setZone(zone).startOf("second");
     if (!resolved.timeSpecified) {
       start = start.set({ ...this.options.defaultTime, second: 0 });
@@ -229,12 +237,12 @@ export class ReminderService {
     // twice. The schedule places it as recurrences are placed: past the gap that day only (a daily
     // 02:30 stays 02:30 on the other days), the first of the two instants when ambiguous. A relative
     // time ("in 20 minutes") is an instant: it stays one.
-    const written = resolved.timeSpecified && resolved.kind === "iso" ? wallClockOf(input.at) : undefined;
+    const written = resolved.timeSpecified && resolved.kind === "iso" ? wallClockOf(at!) : undefined;
     const schedule: TimeSchedule = {
       kind: "time",
       zone,
       start: written ?? start.toFormat("yyyy-MM-dd'T'HH:mm:ss"),
-      ...(input.repeat?.trim() ? { rrule: toRrule(input.repeat) } : {}),
+      ...(repeat?.trim() ? { rrule: toRrule(repeat) } : {}),
     };
     if (!schedule.rrule) {
       const at = written ? nextOccurrence(schedule, -Infinity)! : start.toMillis();
@@ -247,6 +255,29 @@ export class ReminderService {
       return { schedule, nextAt: at };
     }
     return { schedule, nextAt: assertHasFuture(schedule, now.toMillis()) };
+  }
+
+  /**
+   * `at` and `repeat` as given, or split in two where a repeat came with its time in one of them
+   * ("jeden Werktag um 7", "tous les jours à 8h", "daily at 9"): only when what follows the repeat is read
+   * whole as a time of day, so "le lundi 9 mars" stays one day and "le week-end prochain" is not a repeat.
+   */
+  private async timesOf(
+    input: CreateInput,
+    zone: string,
+    now: DateTime,
+  ): Promise<{ at?: string; repeat?: string }> {
+    const at = input.at?.trim() || undefined;
+    const repeat = input.repeat?.trim() || undefined;
+    const said = repeat ?? at;
+    if (!said || (repeat && isRepeat(repeat))) return { at, repeat };
+    const split = repeatAtStart(said);
+    if (!split) return { at, repeat };
+    if (!split.rest) return { at: repeat ? at : undefined, repeat: split.repeat };
+    const time = await resolveDateTime(split.rest, zone, now, input.language).catch(() => undefined);
+    if (!time?.timeOfDayOnly) return { at, repeat };
+    // Both given: `at` is the time; the one said again in `repeat` is the same or less exact.
+    return { at: repeat && at ? at : split.rest, repeat: split.repeat };
   }
 
   /** A one-off at a sun time: the instant HA gave, as a schedule in the home's wall-clock time. */

@@ -1,5 +1,6 @@
 import { Duration, type DurationLikeObject } from "luxon";
 import { InputError } from "../input-error.js";
+import { PACKS } from "../words/packs.js";
 import { chineseNumber } from "./numerals.js";
 
 type Unit = "years" | "months" | "weeks" | "days" | "hours" | "minutes" | "seconds";
@@ -28,13 +29,42 @@ export function parseDuration(text: string): Duration {
   const duration = backwards ? parsed?.negate() : parsed;
   if (!duration) {
     throw new InputError(
-      `Could not understand the duration "${text}" (无法识别时长). Use ISO 8601 like "P1DT2H" or text like "3 days 4 hours", "90 minutes", "2周", "1年3个月"; a leading "-" subtracts ("-2h").`,
+      `Could not understand the duration "${text}" (无法识别时长). Use ISO 8601 like "P1DT2H" or text like "3 days 4 hours", "90 minutes", "2周", "1年3个月", "2 Stunden", "une demi-heure"; a leading "-" subtracts ("-2h").`,
     );
   }
   return duration;
 }
 
+/** A duration in any pack's words ("eine halbe Stunde", "deux heures"), or undefined. */
 export function tryParseDuration(raw: string): Duration | undefined {
+  const duration = readDuration(raw);
+  if (duration) return duration;
+  const plain = plainDuration(raw);
+  return plain === raw ? undefined : readDuration(plain);
+}
+
+const TIME_WORDS = Object.values(PACKS).map((pack) => pack.time);
+const NUMBER_WORDS: Record<string, number> = Object.assign({}, ...TIME_WORDS.map((words) => words.numbers));
+const UNIT_WORDS: Record<string, Unit> = Object.assign({}, ...TIME_WORDS.map((words) => words.units));
+const JOINER_WORDS = new Set(TIME_WORDS.flatMap((words) => words.joiners));
+
+/** Every pack's spoken amounts, number words and units made what `readDuration` reads ("zwei Stunden" → "2 hours"). */
+function plainDuration(text: string): string {
+  let plain = text.toLowerCase();
+  for (const { amounts } of TIME_WORDS)
+    for (const [spoken, said] of amounts) plain = plain.replace(spoken, said);
+  return plain.replace(/\p{L}+(?:[-'’]\p{L}+)*/gu, (word) =>
+    Object.hasOwn(NUMBER_WORDS, word)
+      ? String(NUMBER_WORDS[word])
+      : Object.hasOwn(UNIT_WORDS, word)
+        ? UNIT_WORDS[word]!
+        : JOINER_WORDS.has(word)
+          ? "and"
+          : word,
+  );
+}
+
+function readDuration(raw: string): Duration | undefined {
   let text = raw.trim();
   const negative = text.startsWith("-");
   if (negative || text.startsWith("+")) text = text.slice(1).trim();

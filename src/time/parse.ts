@@ -3,6 +3,7 @@ import { InputError } from "../input-error.js";
 import { tryParseDuration } from "./duration.js";
 import { readLunarDate, resolveLunarDate } from "./lunar-text.js";
 import { parsePhrase } from "./phrase.js";
+import { PACKS } from "../words/packs.js";
 
 /** A date/time the tool understood, and how. */
 export interface ResolvedDateTime {
@@ -15,10 +16,19 @@ export interface ResolvedDateTime {
   timeSpecified: boolean;
   /** For phrases naming a range ("from 3 to 5pm"): its end. */
   end?: DateTime;
+  /** For phrases: read whole, a time of day and no day ("um 7 Uhr", "à 8h"). */
+  timeOfDayOnly?: boolean;
 }
 
-const EXAMPLES =
-  'Use ISO 8601 like "2026-03-08T14:30" or "2026-03-08", or a phrase like "next Friday 3pm", "明天早上8点", "3天后", "农历八月十五".';
+const TIME_WORDS = Object.values(PACKS).map((pack) => pack.time);
+
+/** Phrases understood, in every pack's language, for the errors that say what to send. */
+export const PHRASE_EXAMPLES = TIME_WORDS.flatMap((words) => words.examples)
+  .map((example) => `"${example}"`)
+  .join(", ");
+
+const EXAMPLES = `Use ISO 8601 like "2026-03-08T14:30" or "2026-03-08", or a phrase like ${PHRASE_EXAMPLES}.`;
+const NOW = new Set(TIME_WORDS.flatMap((words) => words.now));
 
 /** Checks an IANA time-zone name (or "UTC", "UTC+8") and returns it normalized. */
 export function checkZone(name: string): string {
@@ -37,17 +47,19 @@ export function checkZone(name: string): string {
 
 /**
  * Understands a date/time given as ISO 8601, a unix timestamp, a lunar date ("农历八月十五", "中秋"),
- * a duration from now ("3天后", "in 2 hours", "5 minutes ago") or a natural phrase in English or
- * Chinese, relative to `now` in `zone`.
+ * a duration from now ("3天后", "in 2 hours", "vor 5 Minuten", "dans une demi-heure") or a natural phrase
+ * in any pack's language, relative to `now` in `zone`. `language`, the turn's when it is known, decides
+ * which language's reading wins a tie (phrase.ts).
  */
 export async function resolveDateTime(
   input: string | undefined,
   zone: string,
   now: DateTime,
+  language?: string,
 ): Promise<ResolvedDateTime> {
   const text = (input ?? "").trim();
   const current = now.setZone(zone);
-  if (text === "" || /^(now|right now|现在|此刻|当前|目前)$/i.test(text)) {
+  if (text === "" || NOW.has(text.toLowerCase().replace(/\s+/g, " "))) {
     return { value: current, kind: "now", timeSpecified: true };
   }
   if (text.length > 200) throw new InputError("The date/time text is too long (at most 200 characters).");
@@ -71,21 +83,28 @@ export async function resolveDateTime(
   if (lunar) return { value: await resolveLunarDate(lunar, current), kind: "lunar", timeSpecified: false };
 
   const relative = relativeFromNow(text, current);
-  if (relative) return { value: relative, kind: "relative", timeSpecified: true };
+  // "erinnere mich in einer halben Stunde" is from now; "morgen in 2 Stunden" names a day first: a phrase.
+  const before = relative && text.slice(0, relative.at).trim();
+  if (relative && (!before || !(await parsePhrase(before, current, zone, language)))) {
+    return { value: relative.value, kind: "relative", timeSpecified: true };
+  }
 
-  const phrase = await parsePhrase(text, current, zone);
+  const phrase = await parsePhrase(text, current, zone, language);
   if (phrase) return { ...phrase, kind: "phrase" };
   throw new InputError(`Could not understand the date/time "${text}" (无法识别日期时间). ${EXAMPLES}`);
 }
 
-/** "3天后", "in 2 hours", "2 weeks from now", "5 minutes ago", "三个月前". */
-function relativeFromNow(text: string, now: DateTime): DateTime | undefined {
-  const later =
-    /^(?:in\s+)?(.+?)\s*(?:later|from now|hence|后|以后|之后|过后)$/i.exec(text) ?? /^in\s+(.+)$/i.exec(text);
-  const earlier = /^(.+?)\s*(?:ago|前|以前|之前)$/i.exec(text);
-  const match = later ?? earlier;
-  if (!match) return undefined;
-  const duration = tryParseDuration(match[1]!);
-  if (!duration) return undefined;
-  return later ? now.plus(duration) : now.minus(duration);
+/** "3天后", "in 2 hours", "5 minutes ago", "in einer halben Stunde", "il y a 5 minutes", in any pack's words. */
+function relativeFromNow(text: string, now: DateTime): { value: DateTime; at: number } | undefined {
+  for (const [patterns, sign] of [
+    [TIME_WORDS.flatMap((words) => words.later), 1],
+    [TIME_WORDS.flatMap((words) => words.earlier), -1],
+  ] as const) {
+    for (const pattern of patterns) {
+      const match = pattern.exec(text);
+      const duration = match && tryParseDuration(match[1]!);
+      if (duration) return { value: sign > 0 ? now.plus(duration) : now.minus(duration), at: match.index };
+    }
+  }
+  return undefined;
 }

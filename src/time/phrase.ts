@@ -1,8 +1,11 @@
-import type { Chrono, ParsedComponents } from "chrono-node";
+import type { Chrono, ParsedComponents, ParsedResult } from "chrono-node";
 import { DateTime, FixedOffsetZone } from "luxon";
 import { lazy } from "../lazy.js";
 import { anyNumber } from "./numerals.js";
 import { detectLanguage } from "../words/detect.js";
+import { PACK_LANGUAGES, packLanguage, type PackLanguage } from "../words/language.js";
+import { PACKS } from "../words/packs.js";
+import type { TimeWords } from "../words/time-words.js";
 
 /** A natural-language date/time, as chrono understood it. */
 export interface Phrase {
@@ -10,17 +13,35 @@ export interface Phrase {
   matchedText: string;
   timeSpecified: boolean;
   end?: DateTime;
+  /** The phrase was read whole and names a time of day only, no day ("um 7 Uhr", "à 8h", "at 9"). */
+  timeOfDayOnly: boolean;
 }
 
-/** chrono-node is large; it loads with the first phrase to understand. */
-const parsers = lazy(async () => {
+/** chrono-node is large; it loads with the first phrase to understand. One parser per pack language. */
+const parsers = lazy(async (): Promise<Record<PackLanguage, Chrono>> => {
   const chrono = await import("chrono-node");
-  return { english: chrono.casual, chinese: teachChinese(chrono.zh.hans.casual.clone()) };
+  return {
+    en: chrono.casual,
+    zh: teachChinese(chrono.zh.hans.casual.clone()),
+    de: teach(chrono.de.casual.clone(), PACKS.de.time),
+    fr: teach(chrono.fr.casual.clone(), PACKS.fr.time),
+  };
 });
 
-/** Chinese (simplified) first for text with CJK characters, English otherwise. */
-export async function parsePhrase(text: string, now: DateTime, zone: string): Promise<Phrase | undefined> {
-  const { english, chinese } = await parsers();
+/**
+ * The phrase as the parser of each pack language reads it; the reading that covers the most of the text
+ * wins, so that a parser reading a fragment ("5 minutes" of "il y a 5 minutes") loses to the one reading it
+ * whole. Ties go to the turn's language when it is known, else to the one the text shows (words/detect.ts),
+ * then to en, zh, de, fr. A day one parser reads and a time of day another reads elsewhere in the same text
+ * ("明天 3pm") make one time.
+ */
+export async function parsePhrase(
+  text: string,
+  now: DateTime,
+  zone: string,
+  language?: string,
+): Promise<Phrase | undefined> {
+  const chronos = await parsers();
   // chrono's time-zone handling is unreliable for relative Chinese phrases, so it works in the
   // machine's local time on a reference whose local wall clock equals the wall clock in `zone`;
   // the components it finds are then read as a wall-clock time in `zone`.
@@ -33,20 +54,122 @@ export async function parsePhrase(text: string, now: DateTime, zone: string): Pr
     now.second,
     now.millisecond,
   );
-  const cjk = detectLanguage(text) === "zh";
+  const first = packLanguage(language) ?? detectLanguage(text);
+  const order = first ? [first, ...PACK_LANGUAGES.filter((other) => other !== first)] : PACK_LANGUAGES;
   // Forward by default ("monday" is the coming one), but "last monday" is the one just past.
-  const forwardDate = !PAST_CUE.test(text);
-  for (const parser of cjk ? [chinese, english] : [english, chinese]) {
-    const [result] = parser.parse(text, reference, { forwardDate });
-    if (!result) continue;
+  const forwardDate = !Object.values(PACKS).some(({ time }) => time.pastCue?.test(text));
+  const readings: Reading[] = [];
+  for (const candidate of order) {
+    const read = readable(text, PACKS[candidate].time);
+    const [result] = chronos[candidate].parse(read, reference, { forwardDate });
+    if (result) readings.push({ read, result, coverage: result.text.length / read.trim().length });
+  }
+  const best = readings.reduce<Reading | undefined>(
+    (chosen, reading) => (!chosen || reading.coverage > chosen.coverage ? reading : chosen),
+    undefined,
+  );
+  if (!best) return undefined;
+  const other = readings.find((reading) => complements(best, reading));
+  if (other) {
+    const [day, time] =
+      shape(best.result) === "day" ? [best.result, other.result] : [other.result, best.result];
+    const [firstText, secondText] = day.index < time.index ? [day.text, time.text] : [time.text, day.text];
     return {
-      value: toDateTime(result.start, zone),
-      matchedText: result.text,
-      timeSpecified: result.start.isCertain("hour"),
-      end: result.end ? toDateTime(result.end, zone) : undefined,
+      value: toDateTime(day.start, zone).set({
+        hour: time.start.get("hour") ?? 0,
+        minute: time.start.get("minute") ?? 0,
+        second: time.start.get("second") ?? 0,
+        millisecond: 0,
+      }),
+      matchedText: `${firstText.trim()} ${secondText.trim()}`,
+      timeSpecified: true,
+      timeOfDayOnly: false,
     };
   }
-  return undefined;
+  const { result } = best;
+  return {
+    value: toDateTime(result.start, zone),
+    matchedText: result.text,
+    timeSpecified: result.start.isCertain("hour"),
+    end: result.end ? toDateTime(result.end, zone) : undefined,
+    timeOfDayOnly:
+      result.start.isCertain("hour") &&
+      !DAY_PARTS.some((part) => result.start.isCertain(part)) &&
+      best.coverage === 1,
+  };
+}
+
+const DAY_PARTS = ["day", "weekday", "month", "year"] as const;
+
+interface Reading {
+  /** The text as this parser read it (its number words as digits). */
+  read: string;
+  result: ParsedResult;
+  /** How much of the text the reading covers, 0–1. */
+  coverage: number;
+}
+
+/** A reading of a day only ("明天"), of a time of day only ("3pm"), or of something else. */
+function shape(result: ParsedResult): "day" | "time" | "other" {
+  const hour = result.start.isCertain("hour");
+  const day = DAY_PARTS.some((part) => result.start.isCertain(part));
+  return day && !hour && !result.end ? "day" : hour && !day && !result.end ? "time" : "other";
+}
+
+/** Whether two readings of the same text are a day and a time of day at different places in it. */
+function complements(one: Reading, other: Reading): boolean {
+  const shapes = new Set([shape(one.result), shape(other.result)]);
+  if (one.read !== other.read || !shapes.has("day") || !shapes.has("time")) return false;
+  const [a, b] = [one.result, other.result];
+  return a.index + a.text.length <= b.index || b.index + b.text.length <= a.index;
+}
+
+/**
+ * The text as a language's chrono parser reads it best: its number words as digits ("um neun" → "um 9")
+ * and its other words in the form the parser knows ("morgen früh" → "morgen Vormittag").
+ */
+function readable(text: string, words: TimeWords): string {
+  let read = text.replace(/\p{L}+(?:[-'’]\p{L}+)*/gu, (word) => {
+    const value = words.numbers[word.toLowerCase()];
+    return value === undefined ? word : String(value);
+  });
+  for (const [said, known] of words.phraseWords) read = read.replace(said, known);
+  return read;
+}
+
+/**
+ * Teaches a parser what its pack says it lacks: one-word days ("après-demain") and clock times in words
+ * ("halb 8", "midi"). First, so they win over a shorter match of the same words.
+ */
+function teach(parser: Chrono, words: TimeWords): Chrono {
+  const days = Object.keys(words.dayWords).sort((a, b) => b.length - a.length);
+  if (days.length) {
+    const pattern = new RegExp(`(?<!\\p{L})(${days.map(escape).join("|")})(?!\\p{L})`, "iu");
+    parser.parsers.unshift({
+      pattern: () => pattern,
+      extract: (context, match) => {
+        const offset = words.dayWords[match[1]!.toLowerCase()] ?? 0;
+        const day = DateTime.fromJSDate(context.refDate).plus({ days: offset });
+        return { year: day.year, month: day.month, day: day.day };
+      },
+    });
+  }
+  for (const clock of [...words.clockWords].reverse()) {
+    parser.parsers.unshift({
+      pattern: () => clock.pattern,
+      extract: (_, match) => {
+        const said = match[1] === undefined ? clock.hour : Number(match[1]) + (clock.hourShift ?? 0);
+        if (said === undefined || said < 0 || said > 24) return null;
+        // "halb eins" is half past twelve.
+        return { hour: said === 0 && match[1] !== undefined ? 12 : said % 24, minute: clock.minute };
+      },
+    });
+  }
+  return parser;
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 function toDateTime(components: ParsedComponents, zone: string): DateTime {
@@ -65,8 +188,6 @@ function toDateTime(components: ParsedComponents, zone: string): DateTime {
   }
   return DateTime.fromObject(fields, { zone });
 }
-
-const PAST_CUE = /\b(last|past|previous|ago)\b/i;
 
 const WEEKDAYS = "一二三四五六";
 

@@ -11,6 +11,7 @@ import type { SpeechWords } from "./speech.js";
 import type { RuleWords } from "./rules.js";
 import type { ReminderTimeWords } from "./reminder-times.js";
 import type { ScheduledActionWords } from "./scheduled-actions.js";
+import type { TimeWords } from "./time-words.js";
 
 /**
  * Everything Cyrene reads or says in one language, typed so that a missing entry is a compile error and
@@ -34,6 +35,8 @@ export interface LanguagePack {
   scheduledActions: ScheduledActionWords;
   /** The words of a reminder's repeat and of an offset from a sun event (reminders/recurrence.ts, sun.ts). */
   reminderTimes: ReminderTimeWords;
+  /** The words of dates, times and durations beyond chrono's parsers (time/parse.ts, duration.ts, phrase.ts). */
+  time: TimeWords;
   /** Colour words made the CSS names HA's color_name takes (tools/home/iot/services.ts). */
   colors: ColorWords;
   /** The words resolution reads around device names (home.ts). */

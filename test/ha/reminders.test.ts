@@ -428,4 +428,50 @@ describeHa("reminders delivered through a real Home Assistant", (info) => {
       await ok(tool("reminder_delete", { id: reminder!.id }));
     },
   );
+
+  it(
+    "sets a German turn's 'jeden Werktag um halb acht' as a workday reminder at 07:30 (issue 32)",
+    SHARED,
+    async () => {
+      const toolResults = (request: RecordedRequest) =>
+        request.body.messages.filter((m) => m.role === "tool").map((m) => JSON.parse(m.content as string));
+      h.llm.script(
+        {
+          toolCalls: [
+            {
+              name: "reminder_create",
+              arguments: { message: "Müll rausbringen", at: "jeden Werktag um halb acht" },
+            },
+          ],
+        },
+        (request) => {
+          const [result] = toolResults(request);
+          return { text: result.success ? "Mache ich." : `Nicht gesetzt: ${result.error}` };
+        },
+      );
+      const turn = await h.cyrene.assistant.turn(
+        {
+          message: "Erinnere mich jeden Werktag um halb acht, den Müll rauszubringen",
+          source: "test",
+          policy: allowAllTools,
+          language: "de",
+        },
+        () => {},
+      );
+      expect(turn.text).toBe("Mache ich.");
+      const reminder = store()
+        .all()
+        .find((r) => r.conversationId === turn.conversationId);
+      expect(reminder).toMatchObject({
+        message: "Müll rausbringen",
+        status: "active",
+        schedule: { kind: "time", zone: ZONE, rrule: "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR" },
+      });
+      const next = DateTime.fromMillis(reminder!.nextAt!, { zone: ZONE });
+      expect(next.toFormat("HH:mm")).toBe("07:30");
+      expect(next.weekday).toBeLessThanOrEqual(5);
+      expect(next.toMillis()).toBeGreaterThan(Date.now());
+      await ok(tool("reminder_delete", { id: reminder!.id }));
+    },
+  );
 });

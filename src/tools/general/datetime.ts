@@ -46,7 +46,7 @@ export function datetimeTool(options: DatetimeOptions): Tool {
         ctx.logger.warn({ timeZone: time.zone() }, "invalid home time zone; using UTC");
       }
       const zone = given(args.time_zone) ? checkZone(args.time_zone) : home;
-      return run(args, zone, DateTime.fromMillis(time.now()).setZone(zone));
+      return run(args, zone, DateTime.fromMillis(time.now()).setZone(zone), ctx.turn.language);
     },
   });
 }
@@ -56,13 +56,15 @@ function given(text: string | undefined): text is string {
   return text !== undefined && text.trim() !== "";
 }
 
-async function run(args: Args, zone: string, now: DateTime) {
-  const base = await resolveDateTime(args.datetime, zone, now);
+async function run(args: Args, zone: string, now: DateTime, language: string) {
+  const base = await resolveDateTime(args.datetime, zone, now, language);
   const duration = given(args.add) ? parseDuration(args.add) : undefined;
   const value = duration ? base.value.plus(duration) : base.value;
   if (!value.isValid) throw new ToolError("The result is out of the supported date range.");
   const toZone = given(args.to_time_zone) ? checkZone(args.to_time_zone) : undefined;
-  const until = given(args.until) ? (await resolveDateTime(args.until, zone, now)).value : undefined;
+  const until = given(args.until)
+    ? (await resolveDateTime(args.until, zone, now, language)).value
+    : undefined;
   const lunar = base.kind === "lunar" || args.calendar === "lunar";
   return {
     ...point(value),

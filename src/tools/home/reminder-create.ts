@@ -102,6 +102,7 @@ export function reminderCreateTool(options: ReminderCreateOptions): Tool {
         ...byDelivery(targets),
         conversationId: ctx.turn.conversationId,
         createdBy: ctx.turn.person?.name,
+        language: ctx.turn.language,
       });
       return { created: presentReminder(reminder, options.time.zone()), ...(notes.length ? { notes } : {}) };
     },
@@ -119,7 +120,7 @@ export function reminderCreateTool(options: ReminderCreateOptions): Tool {
       action: planAction(home, request, ctx),
     }));
     const language = ctx.turn.language;
-    const at = await options.reminders.firstTime({ at: args.at });
+    const at = await options.reminders.firstTime({ at: args.at, language });
     if (at === null) throw new ToolError("A scheduled action needs `at`, a time.");
     const zone = options.time.zone();
     const say = sayLater(wordsFor(language), action, at, options.time.now(), zone);

@@ -26,11 +26,15 @@ export function reminderListTool(options: {
     name: "reminder_list",
     description: DESCRIPTION,
     parameters,
-    async execute(args) {
+    async execute(args, ctx) {
       const zone = options.time.zone();
       const now = DateTime.fromMillis(options.time.now(), { zone });
-      const from = args.from ? (await resolveDateTime(args.from, zone, now)).value.toMillis() : -Infinity;
-      const to = args.to ? (await resolveDateTime(args.to, zone, now)).value.toMillis() : Infinity;
+      const from = args.from
+        ? (await resolveDateTime(args.from, zone, now, ctx.turn.language)).value.toMillis()
+        : -Infinity;
+      const to = args.to
+        ? (await resolveDateTime(args.to, zone, now, ctx.turn.language)).value.toMillis()
+        : Infinity;
       const words = (args.query ?? "").toLowerCase().split(/\s+/).filter(Boolean);
       const found = options.reminders
         .list()

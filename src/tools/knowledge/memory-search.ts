@@ -36,7 +36,7 @@ export function memorySearchTool(options: MemorySearchOptions): Tool {
     async execute(args, ctx) {
       const zone = options.time.zone();
       const now = DateTime.fromMillis(options.time.now(), { zone });
-      const range = await resolveRange(args.from, args.to, zone, now);
+      const range = await resolveRange(args.from, args.to, zone, now, ctx.turn.language);
       const hits = options.memory.search({
         query: args.query,
         range,

@@ -11,6 +11,7 @@ import { markers } from "./markers.js";
 import { reminderTimes } from "./reminder-times.js";
 import { scheduledActions } from "./scheduled-actions.js";
 import { speech } from "./speech.js";
+import { time } from "./time.js";
 
 export const de: LanguagePack = {
   language: "de",
@@ -22,6 +23,7 @@ export const de: LanguagePack = {
   rules: deRules,
   scheduledActions,
   reminderTimes,
+  time,
   colors,
   home: deHome,
   actions,

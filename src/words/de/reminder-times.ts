@@ -14,6 +14,8 @@ export const reminderTimes: ReminderTimeWords = {
     werktags: "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR",
     "jeden werktag": "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR",
     "an werktagen": "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR",
+    "montags bis freitags": "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR",
+    "von montag bis freitag": "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR",
     "am wochenende": "FREQ=WEEKLY;BYDAY=SA,SU",
     "jedes wochenende": "FREQ=WEEKLY;BYDAY=SA,SU",
     wöchentlich: "FREQ=WEEKLY",

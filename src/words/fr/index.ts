@@ -11,6 +11,7 @@ import { markers } from "./markers.js";
 import { reminderTimes } from "./reminder-times.js";
 import { scheduledActions } from "./scheduled-actions.js";
 import { speech } from "./speech.js";
+import { time } from "./time.js";
 
 export const fr: LanguagePack = {
   language: "fr",
@@ -22,6 +23,7 @@ export const fr: LanguagePack = {
   rules: frRules,
   scheduledActions,
   reminderTimes,
+  time,
   colors,
   home: frHome,
   actions,

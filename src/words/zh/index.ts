@@ -9,6 +9,7 @@ import { markers } from "./markers.js";
 import { reminderTimes } from "./reminder-times.js";
 import { scheduledActions } from "./scheduled-actions.js";
 import { speech } from "./speech.js";
+import { time } from "./time.js";
 import { zhHome } from "./home.js";
 import { zhRules } from "./rules.js";
 
@@ -22,6 +23,7 @@ export const zh: LanguagePack = {
   rules: zhRules,
   scheduledActions,
   reminderTimes,
+  time,
   colors,
   home: zhHome,
   actions,

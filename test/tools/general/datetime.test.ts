@@ -3,6 +3,7 @@ import { datetimeTool } from "../../../src/tools/general/datetime.js";
 import { parseDuration } from "../../../src/time/duration.js";
 import { chineseNumber } from "../../../src/time/numerals.js";
 import { failWith, succeed, type ToolArgs } from "../../support/tool-calls.js";
+import { toolContext } from "../../support/tool-context.js";
 
 // Wednesday 2026-03-04 18:00 in Shanghai (农历正月十六).
 const NOW = new Date("2026-03-04T10:00:00Z");
@@ -322,5 +323,28 @@ describe("duration and numeral parsing", () => {
     expect(chineseNumber("一百零八")).toBe(108);
     expect(chineseNumber("两")).toBe(2);
     expect(chineseNumber("abc")).toBeUndefined();
+  });
+
+  it("reads German and French phrases, a tie going to the turn's language (Europe/Paris, 11:00 there)", async () => {
+    homeZone = "Europe/Paris";
+    try {
+      const inTurn = async (datetime: string, language: string) => {
+        const result = await tool.execute({ datetime }, toolContext({ language }));
+        if (!result.success) throw new Error(result.error);
+        return (result.data as { iso: string }).iso;
+      };
+      expect(await inTurn("demain à 9h", "fr")).toBe("2026-03-05T09:00:00+01:00");
+      expect(await inTurn("dans une demi-heure", "fr")).toBe("2026-03-04T11:30:00+01:00");
+      expect(await inTurn("morgen um halb acht", "de")).toBe("2026-03-05T07:30:00+01:00");
+      expect(await inTurn("vor 5 Minuten", "de")).toBe("2026-03-04T10:55:00+01:00");
+      // chrono's English reads "8h" as the evening; in a French turn it is eight in the morning.
+      expect(await inTurn("8h", "fr")).toBe("2026-03-05T08:00:00+01:00");
+      expect(await call({ add: "zwei Stunden" })).toMatchObject({ iso: "2026-03-04T13:00:00+01:00" });
+      expect(await failure({ datetime: "quand les poules auront des dents" })).toMatch(
+        /^Could not understand the date\/time .*"morgen um 9".*"dans une heure"/,
+      );
+    } finally {
+      homeZone = "Asia/Shanghai";
+    }
   });
 });
