@@ -117,22 +117,42 @@ export function actionNamed(words: string, domain: string, service: string): boo
 }
 
 /**
- * The person's words say yes (and no word of a no): "yes", "ok do it", "好的", "确认". A no wins over a yes
- * ("yes, no, don't"), so a doubtful answer asks again rather than acting.
+ * The person's words say yes: they open with a word of a yes ("yes", "ok do it", "好的", "确认"), hold no word
+ * of a no ("yes, no, don't"), and ask nothing ("ok, is the door locked?", "前门是锁着的吗"). Anything else
+ * asks again rather than acting: a missed yes costs a repeat, a misread one would act
+ * (test/tools/provenance/person-words-corpus.test.ts measures both).
  */
 export function saysYes(words: string): boolean {
-  const text = words.slice(0, MAX_WORDS_CHARS).toLowerCase();
-  const any = (key: "yes" | "no") =>
-    Object.values(PACKS).some((pack) => pack.consent[key].some((word) => says(text, word)));
-  return any("yes") && !any("no");
+  const text = words.slice(0, MAX_WORDS_CHARS).toLowerCase().trim();
+  if (asks(text)) return false;
+  const opening = text.replace(/^[\p{P}\p{Z}]+/u, "");
+  const opens = Object.values(PACKS).some((pack) =>
+    pack.consent.yes.some((word) => startsWith(opening, word)),
+  );
+  const no = Object.values(PACKS).some((pack) => pack.consent.no.some((word) => says(text, word)));
+  return opens && !no;
+}
+
+/** A question back: a question mark, or a Chinese question particle at the end. */
+function asks(text: string): boolean {
+  return /[?？]|[吗呢么][\p{P}\p{Z}]*$/u.test(text);
+}
+
+function startsWith(text: string, word: string): boolean {
+  if (!/\p{Script=Latin}/u.test(word)) return text.startsWith(word);
+  return new RegExp(`^${pattern(word)}(?![\\p{L}\\p{N}])`, "u").test(text);
 }
 
 function says(text: string, word: string): boolean {
   if (!/\p{Script=Latin}/u.test(word)) return text.includes(word);
+  return new RegExp(`(?<![\\p{L}\\p{N}])${pattern(word)}(?![\\p{L}\\p{N}])`, "u").test(text);
+}
+
+/** A word as a pattern: spaces match any run of them, a trailing `*` any inflection. */
+function pattern(word: string): string {
   const stem = word.endsWith("*") ? word.slice(0, -1) : word;
   const escaped = stem.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/ /g, "\\s+");
-  const tail = word.endsWith("*") ? "\\p{L}*" : "";
-  return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}${tail}(?![\\p{L}\\p{N}])`, "u").test(text);
+  return escaped + (word.endsWith("*") ? "\\p{L}*" : "");
 }
 
 /** A notify service or speaker ("notify.mobile_app_anna", "mobile_app_anna") the person's words name. */

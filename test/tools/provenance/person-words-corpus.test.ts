@@ -1,0 +1,115 @@
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { loadDataset } from "../../../eval/dataset.js";
+import { loadIntentCases } from "../../../eval/intents.js";
+import { actionNamed, saysYes } from "../../../src/tools/provenance/person-words.js";
+import { PACK_LANGUAGES, type PackLanguage } from "../../../src/words/language.js";
+
+/**
+ * The provenance gate's two word rules (person-words.ts), measured on how people really say things:
+ * - actionNamed (words/actions.ts): after outside text, a change runs without a question only when the
+ *   person's words name its kind of action. Its corpus is every command of the eval datasets (en, zh) and of
+ *   HA's intent tests (en, de, fr, zh-CN), each with the service a literal-minded model calls. A miss costs
+ *   the person one question (the gate asks, tools/provenance/gate.ts); it never refuses a person's request.
+ * - saysYes (words/consent.ts): a stored question runs on the person's next message only when it says yes.
+ *   Yes: the confirmations corpora (test/agent/corpus); not a yes: the replies in ./corpus/not-yes.*.txt,
+ *   the status questions and the requests phrased as questions. Reading a not-yes as yes is the costly
+ *   error (it would act): none on the tuning part. A missed yes costs a repeat.
+ *
+ * Held out: a line whose SHA-256 begins with a byte below 64, as the other corpus tests split.
+ */
+const AGENT_CORPUS = join(import.meta.dirname, "..", "..", "agent", "corpus");
+const OWN_CORPUS = join(import.meta.dirname, "corpus");
+const lines = (dir: string, file: string) =>
+  readFileSync(join(dir, file), "utf8")
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith("#"));
+const heldOut = (line: string) => createHash("sha256").update(line).digest()[0]! < 64;
+
+const INTENT_HOMES: Record<string, PackLanguage> = {
+  "intents-en": "en",
+  "intents-de": "de",
+  "intents-fr": "fr",
+  "intents-zh-CN": "zh",
+};
+const commands = new Map<PackLanguage, Map<string, string>>(PACK_LANGUAGES.map((l) => [l, new Map()]));
+for (const c of loadDataset().cases)
+  commands.get(/\p{Script=Han}/u.test(c.sentence) ? "zh" : "en")!.set(c.sentence, c.service);
+for (const c of loadIntentCases().cases) commands.get(INTENT_HOMES[c.home]!)!.set(c.sentence, c.service);
+
+const rows: string[] = [];
+const rate = (wrong: number, of: number) =>
+  of ? `${wrong}/${of} (${((100 * wrong) / of).toFixed(1)} %)` : "–";
+afterAll(() =>
+  console.log(
+    `\nThe gate's word rules per language (tuning part | held-out part)\n${rows.sort().join("\n")}\n`,
+  ),
+);
+
+/** Splits, measures both parts, prints them; returns the misses of each part. */
+function measure(language: string, says: string, all: string[], wrong: (line: string) => boolean) {
+  const tuning = all.filter((line) => !heldOut(line));
+  const held = all.filter(heldOut);
+  const missTuning = tuning.filter(wrong);
+  const missHeld = held.filter(wrong);
+  rows.push(
+    `  ${language} ${says.padEnd(36)} ${rate(missTuning.length, tuning.length).padEnd(20)} | ${rate(missHeld.length, held.length)}`,
+  );
+  return { missTuning, missHeld, held };
+}
+
+describe.each(PACK_LANGUAGES)("the gate's word rules in %s", (language) => {
+  it("name the kind of action of the commands people say", () => {
+    const said = commands.get(language)!;
+    expect(said.size).toBeGreaterThanOrEqual(50);
+    const { missTuning, missHeld, held } = measure(
+      language,
+      "commands whose action is not read",
+      [...said.keys()],
+      (line) => {
+        const [domain, service] = said.get(line)!.split(".") as [string, string];
+        return !actionNamed(line, domain, service);
+      },
+    );
+    // A miss asks once (never a refusal); the bounds hold today's figures, printed above, from getting worse.
+    expect(
+      missTuning.length / Math.max(said.size - held.length, 1),
+      missTuning.join("\n"),
+    ).toBeLessThanOrEqual(0.3);
+    expect(missHeld.length / Math.max(held.length, 1)).toBeLessThanOrEqual(0.3);
+  });
+
+  it("read a yes as yes", () => {
+    const yes = lines(AGENT_CORPUS, `confirmations.${language}.txt`);
+    const { missTuning, missHeld, held } = measure(
+      language,
+      "yes missed (asked again)",
+      yes,
+      (line) => !saysYes(line),
+    );
+    expect(
+      missTuning.length / Math.max(yes.length - held.length, 1),
+      missTuning.join("\n"),
+    ).toBeLessThanOrEqual(0.55);
+    expect(missHeld.length / Math.max(held.length, 1)).toBeLessThanOrEqual(0.5);
+  });
+
+  it("never read a no, a doubt or a new question as yes", () => {
+    const notYes = [
+      ...lines(OWN_CORPUS, `not-yes.${language}.txt`),
+      ...lines(AGENT_CORPUS, `status-questions.${language}.txt`),
+      ...lines(AGENT_CORPUS, `requests.${language}.txt`),
+    ];
+    const { missTuning, missHeld, held } = measure(
+      language,
+      "not a yes, read as yes (would act)",
+      notYes,
+      saysYes,
+    );
+    expect(missTuning, "the costly error").toEqual([]);
+    expect(missHeld.length / Math.max(held.length, 1)).toBeLessThanOrEqual(0.05);
+  });
+});
