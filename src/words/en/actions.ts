@@ -34,6 +34,7 @@ export const actions: ActionWords = {
     "brightness",
     "percent",
     "degrees",
+    "%",
   ],
   arm: ["arm", "arms", "armed", "arming"],
   disarm: ["disarm*"],

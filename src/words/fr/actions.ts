@@ -1,7 +1,7 @@
 import type { ActionWords } from "../actions.js";
 
 export const actions: ActionWords = {
-  on: ["allume*", "active*", "démarre*", "mets en marche"],
+  on: ["allume*", "active*", "démarre*", "mets en marche", "éclaire*", "illumine*"],
   off: ["éteins", "éteindre", "éteint", "coupe*", "désactive*", "arrête*"],
   toggle: ["bascule*", "inverse*"],
   open: ["ouvre*", "ouvrir", "monte*"],
@@ -20,6 +20,11 @@ export const actions: ActionWords = {
     "luminosité",
     "degrés",
     "pour cent",
+    "%",
+    "régle*",
+    "régler",
+    "couleur",
+    "position",
   ],
   arm: ["arme*"],
   disarm: ["désarme*"],
