@@ -3,7 +3,7 @@ import type { ConfirmFirst, ToolDefinition } from "../tools/contract.js";
 import { claimsDeviceAction } from "./claims.js";
 import { answersPendingQuestion, endsWithQuestion } from "./pending-question.js";
 import { argumentsOf } from "./tool-result-match.js";
-import { asksForChange, isStatusQuestion } from "./user-intent.js";
+import { asksForChange, isStatusQuestion } from "../words/user-intent.js";
 import type { LanguagePack } from "../words/pack.js";
 import { turnWords } from "../words/turn-words.js";
 

@@ -132,6 +132,13 @@ export class Confirmations {
     return pending?.conversationId === conversationId ? pending.action.call : undefined;
   }
 
+  /** What question `id` in this conversation asked about, if it is still open. */
+  actionOf(id: string, conversationId: string): StoredAction | undefined {
+    this.prune();
+    const pending = this.pending.get(id.trim());
+    return pending?.conversationId === conversationId ? pending.action : undefined;
+  }
+
   consume(id: string): void {
     this.pending.delete(id.trim());
   }

@@ -6,4 +6,8 @@
 export interface ConsentWords {
   yes: string[];
   no: string[];
+  /** A question that is a yes ("why not?"), alone or after a yes ("sure, why not"). */
+  rhetoricalYes: string[];
+  /** What may come before a yes and leave it a yes ("um yes", "thank you, yes", "danke, ja"). */
+  openers: string[];
 }

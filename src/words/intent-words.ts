@@ -1,7 +1,7 @@
 /**
  * How a person's message in one language asks for a change to the home ("turn on the fan", "can you lock
  * the door?", "可以把风扇打开吗") or only how it is ("is the door locked?", "灯开着吗"), read by
- * agent/user-intent.ts. Every field is a form of that language; the reading itself is the same for all.
+ * words/user-intent.ts. Every field is a form of that language; the reading itself is the same for all.
  */
 export interface IntentWords {
   /** A change's verbs in any position ("turn", "打开", "einschalten", "allume"). */

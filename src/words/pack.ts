@@ -20,7 +20,7 @@ import type { TimeWords } from "./time-words.js";
  */
 export interface LanguagePack {
   language: PackLanguage;
-  /** How a message asks for a change or only how things are (agent/user-intent.ts). */
+  /** How a message asks for a change or only how things are (words/user-intent.ts). */
   intent: IntentWords;
   /** How an answer claims a device was acted on (agent/claims.ts). */
   claims: ClaimWords;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { claimsDeviceAction } from "../../src/agent/claims.js";
-import { asksForChange, isStatusQuestion } from "../../src/agent/user-intent.js";
+import { asksForChange, isStatusQuestion } from "../../src/words/user-intent.js";
 import { turnWords } from "../../src/words/turn-words.js";
 
 /** Read in the language of its pack: the German and French answers with theirs, the rest by their script. */

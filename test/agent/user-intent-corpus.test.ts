@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadDataset } from "../../eval/dataset.js";
-import { isStatusQuestion } from "../../src/agent/user-intent.js";
+import { isStatusQuestion } from "../../src/words/user-intent.js";
 import { PACK_LANGUAGES, type PackLanguage } from "../../src/words/language.js";
 import { PACKS } from "../../src/words/packs.js";
 import { useScriptedLoop } from "./support/scripted-loop.js";

@@ -34,5 +34,7 @@ export const consent: ConsentWords = {
     "jep",
     "super",
   ],
-  no: ["nein", "nicht", "kein*", "abbrechen", "lass"],
+  no: ["nein", "nicht", "kein*", "abbrechen", "lass", "warte*", "moment"],
+  rhetoricalYes: ["warum nicht"],
+  openers: ["danke", "äh", "ähm", "oh"],
 };

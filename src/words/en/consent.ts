@@ -35,6 +35,11 @@ export const consent: ConsentWords = {
     "do that",
     "do so",
     "that's fine",
+    "i do",
+    "mm-hmm",
+    "uh-huh",
   ],
-  no: ["no", "nope", "don't", "do not", "cancel", "stop", "never", "not"],
+  no: ["no", "nope", "don't", "do not", "cancel", "stop", "never", "not", "wait", "hold on", "hang on"],
+  rhetoricalYes: ["why not"],
+  openers: ["oh", "um", "uh", "well", "thank you", "thanks"],
 };

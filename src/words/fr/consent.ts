@@ -30,5 +30,7 @@ export const consent: ConsentWords = {
     "parfait",
     "c'est parfait",
   ],
-  no: ["non", "pas", "annule*", "jamais"],
+  no: ["non", "pas", "annule*", "jamais", "attend*", "un instant"],
+  rhetoricalYes: ["pourquoi pas"],
+  openers: ["merci", "euh", "oh"],
 };

@@ -1,4 +1,4 @@
-import type { IntentWords } from "../words/intent-words.js";
+import type { IntentWords } from "./intent-words.js";
 
 /**
  * What the user's message asks for, read from its words in its language's pack: a change to a device
