@@ -24,4 +24,8 @@ export interface ActionWords {
   press: string[];
   /** Running a scene or script. */
   run: string[];
+  /** Another track: the next, the previous. */
+  track: string[];
+  /** A vacuum or mower sent back to its base. */
+  dock: string[];
 }

@@ -1,8 +1,8 @@
 import type { ActionWords } from "../actions.js";
 
 export const actions: ActionWords = {
-  on: ["an", "ein", "einschalten", "anschalten", "anmachen", "starte*", "aufdrehen"],
-  off: ["aus", "ausschalten", "abschalten", "ausmachen", "abdrehen", "deaktivier*", "stopp*"],
+  on: ["an", "ein", "einschalten", "anschalten", "anmachen", "starte*", "aufdrehen", "auf"],
+  off: ["aus", "ausm", "ab", "ausschalten", "abschalten", "ausmachen", "abdrehen", "deaktivier*", "stopp*"],
   toggle: ["umschalten"],
   open: ["öffne*", "auf", "aufmachen", "hoch", "rauf", "herauf", "hochfahren"],
   close: ["schließ*", "zu", "zumachen", "runter", "herunter*", "runterfahren"],
@@ -13,6 +13,7 @@ export const actions: ActionWords = {
     "stell*",
     "setz*",
     "dimm*",
+    "hell",
     "heller",
     "dunkler",
     "wärmer",
@@ -29,12 +30,17 @@ export const actions: ActionWords = {
     "einfärben",
     "leucht*",
     "helligkeit*",
+    "lautstärke",
+    "lauter",
+    "leiser",
   ],
   arm: ["scharf"],
   disarm: ["unscharf", "deaktivier*"],
-  play: ["spiel*", "fortsetzen"],
+  play: ["spiel*", "fortsetzen", "weiter*"],
   pause: ["pause", "pausier*"],
   notify: ["benachrichtig*", "nachricht*", "sag*", "erinner*", "schick*", "sende*"],
   press: ["drück*"],
   run: ["aktivier*", "szene", "skript", "ausführen"],
+  track: ["nächste*", "vorherige*", "letzte*", "überspring*", "zurück*", "vorwärts"],
+  dock: ["basis", "ladestation", "zurück*", "andock*"],
 };

@@ -144,8 +144,8 @@ describe.each(PACK_LANGUAGES)("the gate's word rules in %s", (language) => {
     expect(
       missTuning.length / Math.max(said.size - held.length, 1),
       missTuning.join("\n"),
-    ).toBeLessThanOrEqual(0.12);
-    expect(missHeld.length / Math.max(held.length, 1)).toBeLessThanOrEqual(0.12);
+    ).toBeLessThanOrEqual(0.05);
+    expect(missHeld.length / Math.max(held.length, 1)).toBeLessThanOrEqual(0.05);
   });
 
   it("read a yes as yes", () => {
