@@ -9,12 +9,20 @@ export type { HistoryPoint } from "./history.js";
 export { AutomationRefusedError, type AutomationConfig, type HomeAutomations } from "./automations.js";
 // The entity directory and name resolution, which the home tools and reminder triggers resolve words with.
 export type { DeviceInfo, EntityDirectory, EntityInfo } from "./directory.js";
-export { clearWinner, EXACT, resolve, type Candidate, type Filters, type Resolution } from "./resolve.js";
+export {
+  clearWinner,
+  EXACT,
+  interpret,
+  resolve,
+  type Candidate,
+  type Filters,
+  type Resolution,
+} from "./resolve.js";
 export { listParts, targetCore, unnamedCandidates } from "./resolve-phrase.js";
 export { namesNothing, reread } from "./reread.js";
 export { inServedState, onlyServed, statesServed } from "./service-states.js";
 export { findWord, normalize, singular } from "./text.js";
-export { ALL_WORDS, KIND_WORDS } from "./vocabulary.js";
+export { ALL_WORDS, KIND_WORDS, kindFit } from "./vocabulary.js";
 export {
   HaAuthError,
   HaCommandError,

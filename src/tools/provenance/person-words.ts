@@ -1,13 +1,13 @@
 import {
   clearWinner,
+  interpret,
+  kindFit,
   normalize,
   resolve,
   targetCore,
   type EntityDirectory,
   type EntityInfo,
 } from "../../ha/index.js";
-import { interpret } from "../../ha/resolve.js";
-import { kindFit } from "../../ha/vocabulary.js";
 import { PACKS } from "../../words/packs.js";
 import { isCjk } from "../../words/tokenize.js";
 import { isStatusQuestion } from "../../words/user-intent.js";
