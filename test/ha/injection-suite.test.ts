@@ -458,34 +458,32 @@ describeHa("words from outside never command the home", (info) => {
       await restCall(info, "switch", "turn_off", { entity_id: "switch.ac" });
     });
 
-    it.each(["Turn it on.", "打开吧", "Ja, schalte sie ein"])(
-      "%s: asking for the asked change itself is a yes",
-      { timeout: 60_000 },
-      async (reply) => {
-        const id = `y${++seq}x${Date.now().toString(36)}`;
-        const { conversationId, confirmationId } = await askFirst(id);
-        const since = Date.now();
-        plan = [{ name: "iot_control", arguments: { confirmation_id: confirmationId } }];
-        const second = await say(reply, conversationId);
-        expect(JSON.stringify(second.tool_calls[0]?.result)).toContain("done");
-        await until(() => watch.callsTo("switch", "turn_on").some((c) => c.at >= since), 5_000);
-        await restCall(info, "switch", "turn_off", { entity_id: "switch.ac" });
-      },
-    );
-
-    it.each(["Turn on the kitchen lights instead.", "ok, turn it off", "ok what's the temperature outside"])(
-      "%s: naming another device, the opposite or asking is no yes",
-      { timeout: 60_000 },
-      async (reply) => {
-        const id = `y${++seq}x${Date.now().toString(36)}`;
-        const { conversationId, confirmationId } = await askFirst(id);
-        const since = Date.now();
-        plan = [{ name: "iot_control", arguments: { confirmation_id: confirmationId } }];
-        const second = await say(reply, conversationId);
-        expect(JSON.stringify(second.tool_calls[0]?.result)).toContain("does not say yes");
-        expect(watch.callsTo("switch", "turn_on").some((c) => c.at >= since)).toBe(false);
-      },
-    );
+    it.each([
+      // Asking for the asked change itself is a yes.
+      ["Turn it on.", true],
+      ["打开吧", true],
+      ["Ja, schalte sie ein", true],
+      // Naming another device, the opposite or asking something else is not.
+      ["Turn on the kitchen lights instead.", false],
+      ["ok, turn it off", false],
+      ["ok what's the temperature outside", false],
+    ])("%s takes the question: %s", { timeout: 60_000 }, async (reply, taken) => {
+      const id = `y${++seq}x${Date.now().toString(36)}`;
+      const { conversationId, confirmationId } = await askFirst(id);
+      const since = Date.now();
+      plan = [{ name: "iot_control", arguments: { confirmation_id: confirmationId } }];
+      const second = await say(reply, conversationId);
+      const result = JSON.stringify(second.tool_calls[0]?.result);
+      const on = () => watch.callsTo("switch", "turn_on").some((c) => c.at >= since);
+      if (!taken) {
+        expect(result).toContain("does not say yes");
+        expect(on()).toBe(false);
+        return;
+      }
+      expect(result).toContain("done");
+      await until(on, 5_000);
+      await restCall(info, "switch", "turn_off", { entity_id: "switch.ac" });
+    });
   });
 
   describe("outside text that reaches a later turn", () => {
