@@ -10,4 +10,8 @@ export interface ConsentWords {
   rhetoricalYes: string[];
   /** What may come before a yes and leave it a yes ("um yes", "thank you, yes", "danke, ja"). */
   openers: string[];
+  /** Particles that end a question where no question mark is written ("…吗"). */
+  questionEnds: string[];
+  /** Endings with such a particle that only soften a statement ("好的呢", "嗯呢"). */
+  softEnds: string[];
 }

@@ -4,14 +4,8 @@ import { fail, ToolError, type Tool, type ToolContext, type ToolResult } from ".
 import type { Effect, HomeChange } from "../effects.js";
 import { speakerAreaId } from "../home/iot/speaker-area.js";
 import { resolveTargets, splitTargets } from "../home/iot/targets.js";
-import {
-  actionNamed,
-  devicesNamed,
-  named,
-  recipientNamed,
-  takesQuestion,
-  type AskedChange,
-} from "./person-words.js";
+import { actionNamed, devicesNamed, named, recipientNamed } from "./person-words.js";
+import { takesQuestion, type AskedChange } from "./reply.js";
 import { sideDoor } from "./url-rule.js";
 
 /** What the gate decided for one call: run it (perhaps with the arguments a yes stored), or answer this. */

@@ -37,4 +37,6 @@ export const consent: ConsentWords = {
   no: ["nein", "nicht", "kein*", "abbrechen", "lass", "warte*", "moment"],
   rhetoricalYes: ["warum nicht"],
   openers: ["danke", "äh", "ähm", "oh"],
+  questionEnds: [],
+  softEnds: [],
 };

@@ -42,4 +42,6 @@ export const consent: ConsentWords = {
   no: ["no", "nope", "don't", "do not", "cancel", "stop", "never", "not", "wait", "hold on", "hang on"],
   rhetoricalYes: ["why not"],
   openers: ["oh", "um", "uh", "well", "thank you", "thanks"],
+  questionEnds: [],
+  softEnds: [],
 };

@@ -33,4 +33,6 @@ export const consent: ConsentWords = {
   no: ["non", "pas", "annule*", "jamais", "attend*", "un instant"],
   rhetoricalYes: ["pourquoi pas"],
   openers: ["merci", "euh", "oh"],
+  questionEnds: [],
+  softEnds: [],
 };

@@ -32,4 +32,6 @@ export const consent: ConsentWords = {
   no: ["不", "别", "否", "取消", "算了", "没有", "等一下", "等等", "稍等"],
   rhetoricalYes: ["为什么不呢", "为什么不", "何乐而不为"],
   openers: ["谢谢", "哦", "噢"],
+  questionEnds: ["吗", "么", "呢"],
+  softEnds: ["的呢", "嗯呢"],
 };

@@ -4,12 +4,8 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadDataset } from "../../../eval/dataset.js";
 import { loadIntentCases } from "../../../eval/intents.js";
-import {
-  actionNamed,
-  devicesNamed,
-  takesQuestion,
-  type AskedChange,
-} from "../../../src/tools/provenance/person-words.js";
+import { actionNamed, devicesNamed } from "../../../src/tools/provenance/person-words.js";
+import { takesQuestion, type AskedChange } from "../../../src/tools/provenance/reply.js";
 import { PACK_LANGUAGES, type PackLanguage } from "../../../src/words/language.js";
 import { buildHome } from "../../ha/support/home-builder.js";
 
